@@ -4,6 +4,7 @@
  * no replay without a 429; the same figures whatever --jobs.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1556,6 +1557,85 @@ START_TEST(test_remedies_autoscale_floor)
 }
 END_TEST
 
+/* A scenario of 10 existing partitions of 1,000 RU/s each (10,000 RU/s),
+   creates of 1 KB at 1 RU into 100 key values whose k0 draws half, at
+   rate/s for secs s */
+static struct pk_scenario *sure_scenario(int rate, int secs)
+{
+	char text[512];
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /k, throughput: %d, "
+		 "partitions: 10}\n"
+		 "cost: {write_1kb: 1}\n"
+		 "items: {k: {values: \"k{0..99}\", distribution: hotspot, "
+		 "hot_data: 0.01, hot_ops: 0.5}}\n"
+		 "phases: [{duration: %ds, rate: %d/s, ops: {create: 1}, "
+		 "item_size: 1KB}]\n",
+		 10000, secs, rate);
+	diag_init(&d);
+	s = scenario_parse("sure.yaml", text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
+	diag_free(&d);
+	return s;
+}
+
+/*
+ * A run surely rate limited whose RU/s searches pass the work bound
+ * replays nothing, known before it runs (the estimate counts no replay
+ * then). k0 draws 0.5 of the creates, each 1 RU (a refusal's not_found
+ * 1 RU too), on a partition of 10,000 / 10 = 1,000 RU/s. At 4,000/s its
+ * creates in a second have mean mu = 2,000, and mu - 6 sqrt(mu) - 1 =
+ * 2,000 - 268.3 - 1 = 1,730.7 > 1,000: surely a 429. At 2,000/s: 1,000
+ * - 189.7 - 1 = 809.3, not sure (though it can: (0.5 + even share) x
+ * 2,000 > 1,000). The searches (remedy.c, bound): cap 10 x 10,000 =
+ * 100,000, start 10,000, span 90,000: the raise 1 + search_bound(90,000,
+ * 100) = 1 + (1 + 10 + 9) = 21 (steps 100 .. 51,200 sum to 102,300 >=
+ * span: k = 10); the raise with splits 1 + 12 (doublings to 200,000,
+ * 400,000, 800,000, 1,000,000, then halvings of 200,000 down to 1,000:
+ * 8) = 13; the larger 21, one more for the manual layout's redistribution
+ * (10 partitions), and the autoscale search search_bound(1,000,000,
+ * 1,000) = 1 + 10 + 9 = 20 (steps 1,000 .. 512,000 sum to 1,023,000):
+ * 42 replays, each the work of the run at 1,000,000 RU/s, where nothing
+ * can be rate limited: an attempt an operation and 0.25 a range in each
+ * second, 100 s: 400,000 + 10 x 100 x 0.25 = 400,250 units (x 42 =
+ * 16,810,500, below 1e9); 10,000 s: 40,000,000 + 25,000 = 40,025,000
+ * (x 42 = 1,681,050,000, above).
+ */
+START_TEST(test_remedies_sure_429_over_work)
+{
+	struct pk_scenario *s, top;
+	struct pk_container_spec cs;
+	int secs[2] = {100, 10000}, i;
+	double w, units[2] = {400250, 40025000};
+
+	for (i = 0; i < 2; i++) {
+		s = sure_scenario(4000, secs[i]);
+		ck_assert_int_eq(scenario_must_throttle(s, &s->variants[0]), 1);
+		/* the variant alone at the searches' top, as remedy_fit
+		   counts a replay's work */
+		top = *s;
+		cs = s->variants[0];
+		cs.throughput_ru_per_s = 1000000;
+		top.container = cs;
+		top.variants = &cs;
+		top.n_variants = 1;
+		w = scenario_work_units(&top);
+		ck_assert_double_eq_tol(w, units[i], 0.5);
+		ck_assert_int_eq(42 * w > PK_SCENARIO_MAX_WORK, i == 1);
+		ck_assert_int_eq(remedies_never_replay(s), i == 1);
+		scenario_free(s);
+	}
+	s = sure_scenario(2000, 2000);
+	ck_assert_int_eq(scenario_can_throttle(s), 1);
+	ck_assert_int_eq(scenario_must_throttle(s, &s->variants[0]), 0);
+	ck_assert_int_eq(remedies_never_replay(s), 0);
+	scenario_free(s);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedies");
@@ -1563,6 +1643,7 @@ Suite *tu_suite(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_remedies_sre_raise);
+	tcase_add_test(tc, test_remedies_sure_429_over_work);
 	tcase_add_test(tc, test_remedies_floor_under_phases);
 	tcase_add_test(tc, test_remedies_phase_redistributes);
 	tcase_add_test(tc, test_remedies_autoscale_container);

@@ -17,6 +17,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/load/scenario.h"
+#include "pksim/result/remedy.h"
 
 /* The process itself, beside what the estimate counts (code, libraries,
    stdio and allocator arenas, the report rendered in memory): the peak
@@ -41,7 +42,9 @@ static double rows_largest(const struct pk_memory_estimate *e)
    threads, 0 the cores, one for a data file, each replay one variant
    alone): none when no operation can be rate limited
    (scenario_can_throttle) and no merge can apply (scenario_can_merge:
-   a merge is replayed with no 429), or remedies are off; else the largest
+   a merge is replayed with no 429), or remedies are off, or a variant
+   surely rate limited has more replays than the work bound lets run
+   (remedies_never_replay); else the largest
    variant's own estimate, less the data files the replays share and
    with the report's per-range rows at text's cost (no report is
    rendered), times
@@ -56,7 +59,8 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 	double one = 0;
 
 	if (!remedies ||
-	    (!scenario_can_throttle(s) && !scenario_can_merge(s))) {
+	    (!scenario_can_throttle(s) && !scenario_can_merge(s)) ||
+	    remedies_never_replay(s)) {
 		return 0;
 	}
 	g = s->items_file ? 1 : g < s->n_variants ? g : s->n_variants;

@@ -524,6 +524,75 @@ int scenario_can_throttle(const struct pk_scenario *s)
 	return 0;
 }
 
+/* 1 when some phase of s changes the container at its start (its RU/s
+   or autoscale max, a redistribution, a merge, the Equal policy), as the
+   remedies read it (remedy.c, phases_act) */
+static int phases_change(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *ph = &s->phases[i];
+
+		if (ph->throughput_ru_per_s > 0 || ph->n_redistribute > 0 ||
+		    ph->merge_to > 0 || ph->policy_equal ||
+		    ph->autoscale_max_ru_per_s > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 when phase i of s sends its hottest key value, a share h of its
+   operations, surely more than a partition's share of the RU/s (share)
+   in one of its seconds: an open loop (no workers, no ru_budget) at a
+   steady rate of creates only, of one item size, so each charged at
+   least the least of a create's charge and a refusal's (not_found); the
+   value's creates in a second, a count of mean mu = h x rate and spread
+   at most sqrt(mu) (Poisson or evenly spaced arrivals, each drawing the
+   value with chance h), pass mu - 6 sqrt(mu) - 1 but with a chance
+   under 1e-9; two of them or more, their charges above share, make a
+   429 (throttle.c: a window admits one request over its share only when
+   it holds nothing). */
+static int phase_must_pass(const struct pk_scenario *s, size_t i, double h,
+			   double share, double r0)
+{
+	const struct pk_phase_spec *p = &s->phases[i];
+	const struct pk_client_spec *cl = &ld_phase_stream(s, i)->client;
+	double mu = h * p->rate_per_s, least, n;
+
+	if (cl->concurrency > 0 || cl->ru_budget_per_s > 0 || p->schedule ||
+	    p->mix[PK_OP_CREATE] < 1 || p->item_size.kind != PK_SIZE_FIXED) {
+		return 0;
+	}
+	least = fmin(ld_worst_op_ru(s, p, r0), s->cost.not_found_ru);
+	n = mu - 6 * sqrt(mu) - 1;
+	return n >= 2 && n * least > share;
+}
+
+int scenario_must_throttle(const struct pk_scenario *s,
+			   const struct pk_container_spec *c)
+{
+	double ru =
+	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+					       : c->throughput_ru_per_s);
+	double r0 = ld_ranges_at_start(c), h;
+	size_t i;
+
+	if (s->items_file || c->serverless || c->burst ||
+	    c->fleet.max_ru_per_s > 0 || scenario_variant_table(s, c) ||
+	    phases_change(s) || !(ru > 0)) {
+		return 0;
+	}
+	h = hottest_value_share(s, c);
+	for (i = 0; h < 1 && i < s->n_phases; i++) {
+		if (phase_must_pass(s, i, h, ru / r0, r0)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The least RU/s c is provisioned at in s: its own (autoscale: its
    max), or a phase's lower one */
 static double least_ru(const struct pk_scenario *s,

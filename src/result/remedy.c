@@ -53,8 +53,7 @@ int remedy_needed(const struct pk_scenario *sc,
  * redistribution, the switch to autoscale, the merge and the bulk
  * stream's remedies where they apply.
  */
-static size_t bound(const struct remedy_task *t,
-		    const struct pk_result_variant *v)
+size_t remedy_settings_bound(const struct remedy_task *t)
 {
 	const struct pk_remedies *r = t->out;
 	int64_t span = r->cap_ru_per_s - r->floor_ru_per_s;
@@ -62,7 +61,7 @@ static size_t bound(const struct remedy_task *t,
 	int still = !phases_act(t->sc);
 
 	if (r->phases_why) {
-		return merge_replayable(t->sc, v) + bulk_bound(t);
+		return 0;
 	}
 	if (span > 0 && !r->over_cap_why) {
 		raise = 1 + search_bound(span, r->items[PK_REMEDY_RAISE].step);
@@ -74,8 +73,14 @@ static size_t bound(const struct remedy_task *t,
 		b += search_bound(autoscale_limit(t),
 				  PK_PROVISION_AUTOSCALE_STEP);
 	}
-	b += merge_replayable(t->sc, v);
-	return b + bulk_bound(t);
+	return b;
+}
+
+static size_t bound(const struct remedy_task *t,
+		    const struct pk_result_variant *v)
+{
+	return remedy_settings_bound(t) + merge_replayable(t->sc, v) +
+	       bulk_bound(t);
 }
 
 /* What phase ph does to the RU/s beside a setting, a phrase; NULL
@@ -139,15 +144,15 @@ static void phases_scan(const struct pk_scenario *sc, struct pk_remedies *r)
 	}
 }
 
-static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
+void remedy_settings(struct pk_remedies *r, const struct pk_scenario *sc,
+		     const struct pk_container_spec *cs, int autoscale,
+		     size_t created)
 {
-	struct pk_remedies *r = xcalloc(1, sizeof(*r));
-	const struct pk_container_spec *cs = t->spec;
 	int64_t pp = cs->pp_ru_per_s > 0 ? cs->pp_ru_per_s : 10000;
 
-	r->autoscale = v->autoscale;
-	r->created_partitions = v->created_ranges;
-	r->cap_ru_per_s = (int64_t)v->created_ranges * pp;
+	r->autoscale = autoscale;
+	r->created_partitions = created;
+	r->cap_ru_per_s = (int64_t)created * pp;
 	r->raise_top_ru_per_s = r->cap_ru_per_s < PK_MAX_RU_PER_S
 				    ? r->cap_ru_per_s
 				    : PK_MAX_RU_PER_S;
@@ -155,7 +160,19 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
 	r->merge_delay_s = cs->merge_delay_ms / 1000;
 	r->split_delay_s = cs->split_delay_ms / 1000;
-	phases_scan(t->sc, r);
+	phases_scan(sc, r);
+	r->items[PK_REMEDY_RAISE].step =
+	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP : PK_REMEDY_STEP_RU;
+	r->items[PK_REMEDY_SPLIT].step = r->autoscale
+					     ? PK_PROVISION_AUTOSCALE_STEP
+					     : PK_REMEDY_SPLIT_STEP_RU;
+}
+
+static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
+{
+	struct pk_remedies *r = xcalloc(1, sizeof(*r));
+
+	remedy_settings(r, t->sc, t->spec, v->autoscale, v->created_ranges);
 	r->bulk = bulk_of(t->sc, v, &r->bulk_by_flag);
 	r->inter_ru_per_s = r->bulk >= 0 ? inter_demand(t->sc, v, r->bulk) : 0;
 	r->bulk_name = r->bulk >= 0 ? t->sc->streams[r->bulk].name : NULL;
@@ -173,11 +190,6 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->items[PK_REMEDY_AUTOSCALE].step = PK_PROVISION_AUTOSCALE_STEP;
 	r->items[PK_REMEDY_BUDGET].step = r->bulk >= 0 ? bulk_step(r) : 0;
 	r->items[PK_REMEDY_BUCKET].step = r->items[PK_REMEDY_BUDGET].step;
-	r->items[PK_REMEDY_RAISE].step =
-	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP : PK_REMEDY_STEP_RU;
-	r->items[PK_REMEDY_SPLIT].step = r->autoscale
-					     ? PK_PROVISION_AUTOSCALE_STEP
-					     : PK_REMEDY_SPLIT_STEP_RU;
 	t->out = r;
 	/* without a 429, the merge alone: one replay */
 	r->merge_only = v->metrics->totals.throttled_429 == 0;

@@ -8,11 +8,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/load/scenario.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "remedy_int.h"
 
 /* The variant of task t as its costliest replay can run it: at the most
@@ -119,4 +121,42 @@ size_t remedy_fit(const struct pk_scenario *sc, const struct remedy_task *tasks,
 		    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 	}
 	return g;
+}
+
+/* The physical partitions variant cs is created with, as the container
+   makes them (cosmos_created_range's count) */
+static size_t created_of(const struct pk_container_spec *cs)
+{
+	struct pk_epk epk, lo, hi;
+	uint32_t id;
+
+	memset(&epk, 0, sizeof(epk));
+	return cosmos_created_range(cs, &epk, &id, &lo, &hi);
+}
+
+int remedies_never_replay(const struct pk_scenario *sc)
+{
+	struct pk_remedies r;
+	struct remedy_task t;
+	double work = 0;
+	size_t i;
+
+	for (i = 0; i < sc->n_variants; i++) {
+		const struct pk_container_spec *cs = &sc->variants[i];
+
+		if (!scenario_must_throttle(sc, cs)) {
+			continue;
+		}
+		memset(&r, 0, sizeof(r));
+		memset(&t, 0, sizeof(t));
+		t.sc = sc;
+		t.spec = cs;
+		t.out = &r;
+		remedy_settings(&r, sc, cs, cs->autoscale_max_ru_per_s > 0,
+				created_of(cs));
+		work += (double)remedy_settings_bound(&t) * replay_work(&t);
+		free(r.phases_why);
+		free(r.over_cap_why);
+	}
+	return work > PK_SCENARIO_MAX_WORK;
 }

@@ -213,4 +213,17 @@ void search_merge(const struct remedy_task *t);
 size_t remedy_fit(const struct pk_scenario *sc, const struct remedy_task *tasks,
 		  size_t n, size_t g, char **why);
 
+/* r's settings for variant cs of sc, of autoscale (1) or manual RU/s,
+   created with `created` physical partitions (task_setup's, before the
+   run's figures: the cap, start and floor, the phases' reasons, the
+   raise's and split's steps); r zeroed before, its strings owned */
+void remedy_settings(struct pk_remedies *r, const struct pk_scenario *sc,
+		     const struct pk_container_spec *cs, int autoscale,
+		     size_t created);
+/* The replays a rate-limited variant's RU/s searches run at most (the
+   raise or the raise with splits, the switch to autoscale), t->out set
+   by remedy_settings: its bound less the merge's and the bulk stream's,
+   which need the run's figures; 0 when its phases block them */
+size_t remedy_settings_bound(const struct remedy_task *t);
+
 #endif

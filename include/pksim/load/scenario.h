@@ -840,6 +840,20 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 int scenario_can_throttle(const struct pk_scenario *s);
 
 /*
+ * 1 when variant c of s surely sees a 429 (plan_ranges.c): a provisioned
+ * Azure Cosmos DB container (not serverless, no burst capacity, no fleet
+ * pool) whose phases leave its RU/s as set, with a phase that sends its
+ * key's hottest value, at a steady rate from an open loop, creates of
+ * one size whose charges in one second pass the RU/s of a partition at
+ * creation (its RU/s over its partitions then) by six spreads of the
+ * value's count and more: a chance under 1e-9 that it does not. 0 when
+ * that is not sure (a key pksim does not bound, a data file). So the
+ * remedies replay it only as a rate-limited run (remedies_never_replay).
+ */
+int scenario_must_throttle(const struct pk_scenario *s,
+			   const struct pk_container_spec *c);
+
+/*
  * 1 when some variant of s could end with more physical partitions than
  * its RU/s need, so that the merge remedy can replay it (remedy_needed,
  * merge_replayable) with no 429: a provisioned Azure Cosmos DB container

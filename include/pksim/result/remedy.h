@@ -380,6 +380,16 @@ size_t remedies_plan(const struct pk_result *res, size_t *max_replays);
    none was needed */
 const char *remedies_not_replayed(const struct pk_result *res);
 
+/*
+ * 1 when remedies_build surely replays nothing of a run of sc, known
+ * before the run: the variants that surely see a 429
+ * (scenario_must_throttle) have at least their RU/s searches' replays
+ * (remedy_settings_bound), each of the work of one replay at the most
+ * RU/s a search tries, and those alone pass PK_SCENARIO_MAX_WORK, so
+ * remedy_fit refuses every replay. 0 when some could run.
+ */
+int remedies_never_replay(const struct pk_scenario *sc);
+
 /* The replays remedies_build ran for res, every variant's added up */
 size_t remedies_replays(const struct pk_result *res);
 
