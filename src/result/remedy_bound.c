@@ -14,7 +14,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/load/scenario.h"
-#include "pksim/service/cosmos/cosmos_service.h"
+#include "pksim/service/service.h"
 #include "remedy_int.h"
 
 /* The variant of task t as its costliest replay can run it: at the most
@@ -123,17 +123,6 @@ size_t remedy_fit(const struct pk_scenario *sc, const struct remedy_task *tasks,
 	return g;
 }
 
-/* The physical partitions variant cs is created with, as the container
-   makes them (cosmos_created_range's count) */
-static size_t created_of(const struct pk_container_spec *cs)
-{
-	struct pk_epk epk, lo, hi;
-	uint32_t id;
-
-	memset(&epk, 0, sizeof(epk));
-	return cosmos_created_range(cs, &epk, &id, &lo, &hi);
-}
-
 int remedies_never_replay(const struct pk_scenario *sc)
 {
 	struct pk_remedies r;
@@ -153,7 +142,7 @@ int remedies_never_replay(const struct pk_scenario *sc)
 		t.spec = cs;
 		t.out = &r;
 		remedy_settings(&r, sc, cs, cs->autoscale_max_ru_per_s > 0,
-				created_of(cs));
+				service_created_partitions(cs));
 		work += (double)remedy_settings_bound(&t) * replay_work(&t);
 		free(r.phases_why);
 		free(r.over_cap_why);

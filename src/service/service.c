@@ -50,6 +50,17 @@ struct pk_service *service_new(const struct pk_service_spec *spec,
 	return make(spec, diag);
 }
 
+size_t service_created_partitions(const struct pk_container_spec *spec)
+{
+	struct pk_epk epk = {0}, lo, hi;
+	uint32_t id;
+
+	if (spec->table) {
+		return 0;
+	}
+	return cosmos_created_range(spec, &epk, &id, &lo, &hi);
+}
+
 void service_free(struct pk_service *s)
 {
 	if (s) {

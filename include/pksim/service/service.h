@@ -274,6 +274,16 @@ struct pk_service *service_new(const struct pk_service_spec *spec,
 void service_free(struct pk_service *s);
 
 /*
+ * The physical partitions a new Azure Cosmos DB container of spec starts
+ * with (rules 2 and 3 of cosmos-mechanics.md: its RU/s, autoscale
+ * maximum, serverless or `partitions:` layout), known before anything
+ * is replayed: the count the container's constructor makes. Returns 0
+ * for a DynamoDB table (spec->table set), whose layout its own service
+ * decides.
+ */
+size_t service_created_partitions(const struct pk_container_spec *spec);
+
+/*
  * The client's event ev (pk_service_ops.client) counted in totals t, as
  * every service counts it: arrivals (n operations), not sent, given up
  * after 410s or 429s, retry wait (n ms). PK_CLIENT_WRITE_FAILED is left
