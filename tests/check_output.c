@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/memstream.h"
 #include "pksim/base/output.h"
 #include "testutil.h"
 
@@ -733,6 +734,84 @@ START_TEST(test_output_link_folder_equals)
 }
 END_TEST
 
+/* xmemstream keeps every byte: 1,000,000 writes of the 10 bytes
+   "0123456789" are 10,000,000 bytes, the last a '9', then the NUL */
+START_TEST(test_memstream_holds_every_byte)
+{
+	char *buf = NULL;
+	size_t len = 1, i;
+	FILE *f = xmemstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(len, 0);
+	ck_assert_str_eq(buf, "");
+	for (i = 0; i < 1000000; i++) {
+		fputs("0123456789", f);
+	}
+	ck_assert_int_eq(fflush(f), 0);
+	ck_assert_uint_eq(len, 10000000);
+	ck_assert_int_eq(buf[len - 1], '9');
+	ck_assert_int_eq(buf[len], '\0');
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_uint_eq(len, 10000000);
+	ck_assert_int_eq(memcmp(buf + 4999990, "0123456789", 10), 0);
+	free(buf);
+}
+END_TEST
+
+/* A report rendered into memory under an address-space limit ends
+   `pksim: out of memory`, exit 1: glibc's open_memstream dropped what no
+   longer fit, left the error flag clear and fclose returned 0, so the
+   child below exited 0 with a report cut short. The child may grow 32
+   MiB past what it maps at the start and writes 256 MiB. Not under
+   ASan, whose shadow memory an address-space limit refuses. */
+START_TEST(test_memstream_out_of_memory_exits)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return;
+#else
+	pid_t pid = fork();
+	int status = 0;
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		static char chunk[1 << 20];
+		unsigned long pages = 0;
+		FILE *statm = fopen("/proc/self/statm", "r");
+		struct rlimit as;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f;
+		int i, fd = open("/dev/null", O_WRONLY);
+
+		if (!statm || fscanf(statm, "%lu", &pages) != 1 || fd < 0) {
+			_exit(3);
+		}
+		fclose(statm);
+		dup2(fd, 2);
+		memset(chunk, 'x', sizeof(chunk));
+		as.rlim_cur = as.rlim_max =
+		    (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) +
+		    ((rlim_t)32 << 20);
+		if (setrlimit(RLIMIT_AS, &as)) {
+			_exit(4);
+		}
+		f = xmemstream(&buf, &len);
+		for (i = 0; i < 256; i++) {
+			if (fwrite(chunk, 1, sizeof(chunk), f) !=
+			    sizeof(chunk)) {
+				_exit(5);
+			}
+		}
+		_exit(fclose(f) == 0 && len == ((size_t)256 << 20) ? 6 : 7);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 1);
+#endif
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -754,6 +833,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_output_read_only);
 	tcase_add_test(tc, test_output_link_folder_equals);
 	tcase_add_test(tc, test_output_series_within_bound);
+	tcase_add_test(tc, test_memstream_holds_every_byte);
+	tcase_add_test(tc, test_memstream_out_of_memory_exits);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -22,6 +22,11 @@ static _Noreturn void oom(void)
 	exit(1);
 }
 
+void mem_oom(void)
+{
+	oom();
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);

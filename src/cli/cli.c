@@ -12,6 +12,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/memstream.h"
 #include "pksim/base/output.h"
 #include "pksim/cli/progress.h"
 #include "pksim/cli/usage.h"
@@ -46,7 +47,7 @@ static int fit_width(char **buf, size_t *len, size_t width)
 	if (width == 0) {
 		return 0;
 	}
-	mem = open_memstream(&wrapped, &n);
+	mem = xmemstream(&wrapped, &n);
 	if (!mem) {
 		return -1;
 	}
@@ -105,7 +106,7 @@ static int write_series(const struct pk_result *res,
 static int render(struct pk_result *res, const struct pk_run_opts *o,
 		  struct pk_progress *prog, char **buf, size_t *len)
 {
-	FILE *mem = open_memstream(buf, len);
+	FILE *mem = xmemstream(buf, len);
 	int rc;
 
 	if (!mem) {

@@ -15,6 +15,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/memstream.h"
 #include "pksim/base/units.h"
 #include "pksim/load/scenario.h"
 #include "pksim/result/remedy.h"
@@ -169,7 +170,7 @@ static char *estimate_text(const struct pk_scenario *s,
 {
 	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES], terms[1024];
 	size_t len = 0, i, n;
-	FILE *f = open_memstream(&buf, &len);
+	FILE *f = xmemstream(&buf, &len);
 	struct part p[9];
 
 	if (!f) {

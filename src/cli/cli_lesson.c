@@ -13,6 +13,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/memstream.h"
 #include "pksim/base/output.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
@@ -164,7 +165,7 @@ static int emit(const struct pk_worksheet *w, const struct lesson_opts *o)
 	struct pk_diag diag;
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
+	FILE *mem = xmemstream(&buf, &len);
 	int rc = PK_EXIT_OK;
 
 	if (!mem || worksheet_write(w, o->format, mem) || fclose(mem)) {

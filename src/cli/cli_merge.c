@@ -22,6 +22,7 @@
 #include "pksim/base/diag.h"
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/memstream.h"
 #include "pksim/base/output.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
@@ -718,7 +719,7 @@ int cli_merge(int argc, char **argv)
 	if (rc == 0) {
 		int bad;
 
-		mem = open_memstream(&buf, &len);
+		mem = xmemstream(&buf, &len);
 		bad = !mem;
 		if (mem) {
 			bad = json_dumpf(out, mem, PK_MERGE_JSON_FLAGS) != 0;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/memstream.h"
 #include "pksim/base/output.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
@@ -108,7 +109,7 @@ static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
 static int render(const struct pk_plan *p, const struct plan_opts *o,
 		  char **buf, size_t *len)
 {
-	FILE *mem = open_memstream(buf, len);
+	FILE *mem = xmemstream(buf, len);
 	int rc;
 
 	if (!mem) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/memstream.h"
 #include "pksim/report/report_md.h"
 #include "pksim/report/report_text.h"
 #include "pksim/report/scorecard.h"
@@ -42,7 +43,7 @@ int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
 		remedies_build(res[0], jobs);
 	}
 	rc = -1;
-	mem = open_memstream(buf, len);
+	mem = xmemstream(buf, len);
 	if (mem) {
 		rc = markdown ? report_markdown_cards(res[0], merged, 1, mem)
 			      : report_text_compare_cards(res[0], merged,

@@ -8,6 +8,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/* Print `pksim: out of memory` and exit 1: for an allocation the C
+   library made on pksim's behalf (a stream's) that failed. */
+_Noreturn void mem_oom(void);
 /* malloc(n); never returns NULL (n == 0 allocates 1 byte). */
 void *xmalloc(size_t n);
 /* calloc(count, size), overflow-checked; never returns NULL. */
