@@ -261,6 +261,54 @@ START_TEST(test_gsi_changed_value_two_writes)
 END_TEST
 
 /*
+ * The same four puts with `projection: keys_only` (statement 24: "1 for
+ * the other if its projected attributes changed"; §12's table): an
+ * entry holds only keys, each write 1 WCU whatever the item's size:
+ * - t = 0 s, new item: 1 put, 1 WCU;
+ * - t = 1 s, status new -> paid: a delete plus a put, 2 WCU;
+ * - t = 2 s, status paid again (2 KB): only keys projected and none
+ *   changed: nothing written, 0;
+ * - t = 3 s, no status: 1 delete, 1 WCU.
+ * 1 + 2 + 0 + 1 = 4 WCU on the index. Charging the kept value 1 write
+ * as projection all does: 5.
+ */
+START_TEST(test_gsi_keys_only_kept_value_no_write)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 100\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: s, partition_key: /status, read_capacity_units: "
+	    "100, write_capacity_units: 100, projection: keys_only}\n"
+	    "streams:\n"
+	    "  - name: a\n"
+	    "    items: {id: {const: o1}, status: {const: new}}\n"
+	    "    phases: [{duration: 1s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n"
+	    "  - name: b\n"
+	    "    items: {id: {const: o1}, status: {const: paid}}\n"
+	    "    phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}, "
+	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n"
+	    "  - name: c\n"
+	    "    items: {id: {const: o1}, status: {const: paid}}\n"
+	    "    phases: [{duration: 2s, rate: 1/s, ops: {read: 1}}, "
+	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 2KB}]\n"
+	    "  - name: d\n"
+	    "    items: {id: {const: o1}}\n"
+	    "    phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}, "
+	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n";
+	struct pk_run *run = tu_sim_text("keys-only.yaml", yaml);
+	const struct pk_service *svc = run->variants[0].svc;
+
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 4 * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * Statement 26: an index's read capacity never fails a base-table read
  * or write (KC-GSI): base reads are the table's alone. A table of 100
  * RCU / 100 WCU (1 partition, ceil(100 / 3,000 + 100 / 1,000) = 1, D4)
@@ -359,6 +407,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_gsi_back_pressure);
 	tcase_add_test(tc, test_gsi_write_units);
 	tcase_add_test(tc, test_gsi_changed_value_two_writes);
+	tcase_add_test(tc, test_gsi_keys_only_kept_value_no_write);
 	tcase_add_test(tc, test_gsi_read_capacity_not_base);
 	tcase_add_test(tc, test_gsi_throttle_not_base_peak);
 	tcase_add_test(tc, test_gsi_throttle_finding);

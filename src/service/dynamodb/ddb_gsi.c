@@ -20,7 +20,9 @@
  *   the item's bytes, one of keys_only only the overhead.
  * - a put that replaces a stored item, or a delete, writes the index by
  *   reference §12's table against the stored item's value (gsi_plan):
- *   a changed value is a delete plus a put, on two partitions.
+ *   a changed value is a delete plus a put, on two partitions; the same
+ *   value is 1 write with projection all and none keys_only (only keys
+ *   projected, none of them changed: statement 24).
  * ASSUMPTIONS: the index's partitions are laid out by D4 from its own
  * units and never split (its storage places nothing).
  */
@@ -336,7 +338,8 @@ static void plan_add(struct gsi_plan *x, long part, size_t len, uint64_t h,
 /* What base write rq (a delete, else a put of rq->it) of the item key
    ix holds (ddb_items) does on index gi, units its base units (mCU),
    into *x (reference §12's table, statement 24): a put of a new entry
-   is 1 put; one that keeps the stored item's index key value 1 write;
+   is 1 put; one that keeps the stored item's index key value 1 write
+   (projection all) or none (keys_only);
    one that changes it 2, a delete on the old value's partition and a
    put on the new one's; one whose item no longer has the attribute,
    and a delete of an item that had it, 1 delete; nothing for an item in
@@ -363,8 +366,16 @@ static void gsi_plan(struct ddb *d, struct ddb_gsi *gi,
 		k_new = gsi_value(d, gi, rq->it.item, &l_new, &h_new);
 	}
 	if (k_old >= 0 && k_new >= 0 && l_old == l_new && h_old == h_new) {
-		plan_add(x, k_new, l_new, h_new, gsi_units(gi, units),
-			 new_bytes - old_bytes, 0);
+		/* the same index key value: the entry is rewritten when it
+		   projects the item's attributes (ASSUMPTION: a put that
+		   replaces an item changes its non-key attributes); a
+		   keys_only entry holds only keys, all unchanged: nothing
+		   written (§12's table, statement 24: "1 for the other if
+		   its projected attributes changed") */
+		if (!keys_only) {
+			plan_add(x, k_new, l_new, h_new, gsi_units(gi, units),
+				 new_bytes - old_bytes, 0);
+		}
 		return;
 	}
 	if (k_old >= 0) {

@@ -6,7 +6,8 @@
  *   sort key) before or after, by a global index's rules (§13: "same
  *   write-cost rules as a GSI", §12's table, against the stored item
  *   the write replaces or deletes): a new entry is 1 put; one that keeps
- *   the stored value 1 write; one that changes it a delete plus a put;
+ *   the stored value 1 write (none keys_only: only keys are projected
+ *   and none changed); one that changes it a delete plus a put;
  *   one whose item no longer has the attribute, and a delete of an
  *   item that had it, 1 delete; nothing for an item in the index
  *   neither before nor after. Each is on the table's own capacity (the
@@ -116,7 +117,9 @@ static void lsi_index(struct ddb *d, struct ddb_lsi *li,
 		lsi_value(d, li, rq->it.item, &l_new, &h_new);
 
 	if (o && n && l_old == l_new && h_old == h_new) {
-		*add_units += keys_only ? 1000 : units;
+		/* the same sort key value: a keys_only entry holds only
+		   keys, none changed, so nothing is written (statement 24) */
+		*add_units += keys_only ? 0 : units;
 	} else {
 		*add_units +=
 		    o ? (keys_only ? 1000
