@@ -5,6 +5,7 @@
  * 1,000 mCU; 1KB in a scenario is 1,024 bytes, 1 WCU (D1).
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,24 +205,12 @@ START_TEST(test_gsi_write_units)
 }
 END_TEST
 
-/*
- * Statement 24's second sentence, reference §12's table: puts of one
- * primary key (id o1), a second apart (reads of o1 in between touch no
- * index), 1 KB = 1 WCU (D1), projection all:
- * - t = 0 s, status new, a new item: 1 put, 1 WCU;
- * - t = 1 s, status paid: the value changes, a delete on "new" (the
- *   stored 1 KB entry, 1 WCU) plus a put on "paid" (1 WCU): 2 WCU;
- * - t = 2 s, status paid again, 2 KB: the value stays, 1 write of the
- *   put's units (the larger of 1 KB and 2 KB, 2 WCU);
- * - t = 3 s, no status: the attribute is removed, 1 delete of the
- *   stored 2 KB entry, 2 WCU.
- * 1 + 2 + 2 + 2 = 7 WCU on the index, and it ends holding no entry.
- * Counting one index write a put, as the put's item alone has it: 1 +
- * 1 + 2 + 0 = 4.
- */
-START_TEST(test_gsi_changed_value_two_writes)
+/* Four puts of primary key o1 a second apart (the statement 24 tests
+   below), the index's projection given by proj ("" or ", projection:
+   keys_only"); run (tu_sim_free it) */
+static struct pk_run *run_status_puts(const char *proj)
 {
-	static const char yaml[] =
+	static const char fmt[] =
 	    "service: dynamodb\n"
 	    "table:\n"
 	    "  partition_key: /id\n"
@@ -229,7 +218,7 @@ START_TEST(test_gsi_changed_value_two_writes)
 	    "  write_capacity_units: 100\n"
 	    "  global_secondary_indexes:\n"
 	    "    - {name: s, partition_key: /status, read_capacity_units: "
-	    "100, write_capacity_units: 100}\n"
+	    "100, write_capacity_units: 100%s}\n"
 	    "streams:\n"
 	    "  - name: a\n"
 	    "    items: {id: {const: o1}, status: {const: new}}\n"
@@ -247,7 +236,30 @@ START_TEST(test_gsi_changed_value_two_writes)
 	    "    items: {id: {const: o1}}\n"
 	    "    phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}, "
 	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n";
-	struct pk_run *run = tu_sim_text("change.yaml", yaml);
+	char yaml[sizeof(fmt) + 64];
+
+	snprintf(yaml, sizeof(yaml), fmt, proj);
+	return tu_sim_text("change.yaml", yaml);
+}
+
+/*
+ * Statement 24's second sentence, reference §12's table: puts of one
+ * primary key (id o1), a second apart (reads of o1 in between touch no
+ * index), 1 KB = 1 WCU (D1), projection all:
+ * - t = 0 s, status new, a new item: 1 put, 1 WCU;
+ * - t = 1 s, status paid: the value changes, a delete on "new" (the
+ *   stored 1 KB entry, 1 WCU) plus a put on "paid" (1 WCU): 2 WCU;
+ * - t = 2 s, status paid again, 2 KB: the value stays, 1 write of the
+ *   put's units (the larger of 1 KB and 2 KB, 2 WCU);
+ * - t = 3 s, no status: the attribute is removed, 1 delete of the
+ *   stored 2 KB entry, 2 WCU.
+ * 1 + 2 + 2 + 2 = 7 WCU on the index, and it ends holding no entry.
+ * Counting one index write a put, as the put's item alone has it: 1 +
+ * 1 + 2 + 0 = 4.
+ */
+START_TEST(test_gsi_changed_value_two_writes)
+{
+	struct pk_run *run = run_status_puts("");
 	const struct pk_service *svc = run->variants[0].svc;
 	struct pk_snapshot s;
 
@@ -274,33 +286,7 @@ END_TEST
  */
 START_TEST(test_gsi_keys_only_kept_value_no_write)
 {
-	static const char yaml[] =
-	    "service: dynamodb\n"
-	    "table:\n"
-	    "  partition_key: /id\n"
-	    "  read_capacity_units: 100\n"
-	    "  write_capacity_units: 100\n"
-	    "  global_secondary_indexes:\n"
-	    "    - {name: s, partition_key: /status, read_capacity_units: "
-	    "100, write_capacity_units: 100, projection: keys_only}\n"
-	    "streams:\n"
-	    "  - name: a\n"
-	    "    items: {id: {const: o1}, status: {const: new}}\n"
-	    "    phases: [{duration: 1s, rate: 1/s, ops: {create: 1}, "
-	    "item_size: 1KB}]\n"
-	    "  - name: b\n"
-	    "    items: {id: {const: o1}, status: {const: paid}}\n"
-	    "    phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}, "
-	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n"
-	    "  - name: c\n"
-	    "    items: {id: {const: o1}, status: {const: paid}}\n"
-	    "    phases: [{duration: 2s, rate: 1/s, ops: {read: 1}}, "
-	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 2KB}]\n"
-	    "  - name: d\n"
-	    "    items: {id: {const: o1}}\n"
-	    "    phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}, "
-	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n";
-	struct pk_run *run = tu_sim_text("keys-only.yaml", yaml);
+	struct pk_run *run = run_status_puts(", projection: keys_only");
 	const struct pk_service *svc = run->variants[0].svc;
 
 	ck_assert_int_eq(ddb_service_gsi_used(svc), 4 * CU);
