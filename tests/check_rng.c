@@ -669,6 +669,54 @@ START_TEST(test_rng_dist_known_norm)
 END_TEST
 
 /*
+ * dist_norm's sums against their values from mpmath (40 digits):
+ * zeta(s) - hurwitz(s, n + 1) for n values, harmonic(n) at s = 1. The
+ * first 1,024 terms are added one by one and the rest is the
+ * Euler-Maclaurin tail, whose own error (below 5.2e-20, rng.c) is far
+ * below a double's: what is left is rounding, about a half unit in the
+ * last place per term added, a random walk of sqrt(1,024) / 2 = 16 ulp
+ * of the sum's size; 64 ulp is four times that. A sum of all 10^6 terms
+ * one by one walks sqrt(10^6) / 2 = 500 ulp and is 220 to 414 ulp off
+ * at these four: outside.
+ */
+START_TEST(test_rng_dist_norm_tail)
+{
+	static const struct {
+		enum pk_dist_kind kind;
+		double s;
+		uint64_t n;
+		double want;
+	} c[] = {
+	    {PK_DIST_ZIPFIAN, 0.99, 1000000, 15.391849746036803861},
+	    {PK_DIST_ZIPFIAN, 0.5, 1000000, 1998.5401454911487465},
+	    {PK_DIST_ZIPF, 1.0, 1000000, 14.392726722865723631},
+	    {PK_DIST_ZIPF, 1.3, 1000000, 3.8791194466519709060},
+	    /* the first value past the exact terms: a one-term tail */
+	    {PK_DIST_ZIPFIAN, 0.99, 1025, 7.7554021613147076949},
+	    /* the most values the loader accepts */
+	    {PK_DIST_ZIPFIAN, 0.99, 4294967295ULL, 25.409541912287681845},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct pk_dist_spec spec = {.kind = c[i].kind};
+		double ulp = nextafter(c[i].want, INFINITY) - c[i].want;
+		double got;
+
+		if (c[i].kind == PK_DIST_ZIPF) {
+			spec.s = c[i].s;
+		} else {
+			spec.theta = c[i].s;
+		}
+		got = dist_norm(&spec, c[i].n);
+		ck_assert_msg(fabs(got - c[i].want) <= 64 * ulp,
+			      "s %g, n %llu: %.17g, want %.17g", c[i].s,
+			      (unsigned long long)c[i].n, got, c[i].want);
+	}
+}
+END_TEST
+
+/*
  * pow_floor against the expression it stands for, (uint64_t)(n *
  * pow(x, alpha)), where the two could part: at each x whose n x^alpha is
  * an integer k (x = (k / n)^(1 / alpha), as pow gives it) and 40 doubles
@@ -755,6 +803,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_zipf_large),
 	    CASE(test_rng_dist_zipf_resize),
 	    CASE(test_rng_dist_known_norm),
+	    CASE(test_rng_dist_norm_tail),
 	    CASE(test_rng_pow_floor),
 #undef CASE
 	};
