@@ -220,6 +220,95 @@ START_TEST(test_foresee_varying_updates)
 }
 END_TEST
 
+/*
+ * A phase's first second, before any of its operations whose target is
+ * drawn at the send has arrived. 4 partitions of 100 WCU (D4:
+ * ceil(9,000 / 3,000 + 400 / 1,000); D5), keys a, g, b, c on 0 to 3.
+ * a, b and c each store 2 items of 16 KiB a second for 20 s (16 WCU
+ * each, D1: 32 of their 100), then delete, in 4 one-second phases, 2 a
+ * second each (the oldest items first, zipf s = 2 over creation order):
+ * 6 deletes a second, so one cold partition asks at most 6 x 16 = 96
+ * WCU, under its 100: none is throttled, whatever g borrows (D10). g's
+ * 1,000 creates of 1 KiB a second from t = 20 s ask more than the
+ * table's 400 alone: each of those seconds the table serves its 400
+ * WCU, no more (burst off). (Holding back a 1 KiB write for each delete
+ * before one of its phase's arrived, g borrowed the cold deletes' shares
+ * early in the second: 12 of the 24 deletes refused.) The replaces are
+ * 16 KiB puts over 1 KiB items: each asks 16 WCU, its own item's (D1),
+ * not the 1 of the largest item stored; at most 96 a second on a cold
+ * partition again (12 refused the same way).
+ */
+static void first_second(const char *op, const char *seed_size)
+{
+	static const char cold[] =
+	    "  - name: %s\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {const: %s}}\n"
+	    "    phases:\n"
+	    "      - {duration: 20s, rate: 2/s, ops: {create: 1}, "
+	    "item_size: %s}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n";
+	static const char phase[] =
+	    "item_size: 16KB, select: {distribution: zipf, s: 2}";
+	char yaml[4096], one[1024];
+	const char *keys[] = {"a", "b", "c"};
+	const struct pk_metrics *m;
+	struct pk_run *run;
+	uint64_t hot, cold_t;
+	size_t k, i, busy = 0;
+
+	snprintf(yaml, sizeof(yaml),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, sort_key: /id, "
+		 "read_capacity_units: 9000, write_capacity_units: 400, "
+		 "burst: off}\n"
+		 "streams:\n"
+		 "  - name: hot\n"
+		 "    client: {retries: off}\n"
+		 "    items: {k: {const: g}}\n"
+		 "    phases:\n"
+		 "      - {duration: 20s, rate: 1/m, ops: {read: 1}}\n"
+		 "      - {duration: 4s, rate: 1000/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n");
+	for (k = 0; k < 3; k++) {
+		snprintf(one, sizeof(one), cold, keys[k], keys[k], seed_size,
+			 op, phase, op, phase, op, phase, op, phase);
+		strncat(yaml, one, sizeof(yaml) - strlen(yaml) - 1);
+	}
+	run = tu_sim_text("first.yaml", yaml);
+	throttles(run, &hot, &cold_t);
+	ck_assert_uint_gt(hot, 0);
+	ck_assert_uint_eq(cold_t, 0);
+	m = tu_metrics(run->variants[0].svc);
+	for (i = 0; i < m->n_seconds; i++) {
+		const struct pk_second *s = &m->seconds[i];
+
+		ck_assert_int_le(s->side_used_mcu[1], 400 * 1000);
+		if (s->t_s >= 20 && s->t_s < 24) {
+			ck_assert_int_eq(s->side_used_mcu[1], 400 * 1000);
+			busy++;
+		}
+	}
+	ck_assert_uint_eq(busy, 4);
+	tu_sim_free(run);
+}
+
+START_TEST(test_foresee_first_second_deletes)
+{
+	first_second("delete", "16KB");
+}
+END_TEST
+
+START_TEST(test_foresee_first_second_replaces)
+{
+	first_second("replace", "1KB");
+}
+END_TEST
+
 /* A paced client's stream beside the hot key g, on 4 partitions of
    100 WCU (keys a, g, b, c); client is the cold stream's client */
 static struct pk_run *paced_run(const char *client)
@@ -303,6 +392,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_foresee_lsi_entries);
 	tcase_add_test(tc, test_foresee_gsi_updates);
 	tcase_add_test(tc, test_foresee_varying_updates);
+	tcase_add_test(tc, test_foresee_first_second_deletes);
+	tcase_add_test(tc, test_foresee_first_second_replaces);
 	tcase_add_test(tc, test_foresee_paced_workers);
 	tcase_add_test(tc, test_foresee_paced_budget);
 	suite_add_tcase(s, tc);

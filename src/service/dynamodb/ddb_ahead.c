@@ -35,11 +35,13 @@
  *
  * ASSUMPTIONS: the units held for such an operation are the most one
  * of its phase's such operations asked on its side so far (the
- * operations of a phase are drawn alike), or before any arrived its
- * least units (a read of an item of 0 bytes, of each key a
- * random-suffix reader asks; a write of 1 KB): a hold too small lends
- * early in a second what a later arrival finds lent (the table's total
- * then refuses it: ddb_admit), one too large lends late. A retry the client
+ * operations of a phase are drawn alike), and at least what one asks
+ * of the largest item the table has stored (a put at least its own
+ * item's): a hold too small lends early in a second what a later
+ * arrival finds lent (the table's total then refuses it: ddb_admit),
+ * one too large lends late. So a phase's first second, before any of
+ * its operations arrived, holds enough that a partition at or under
+ * its share is never refused for what another borrowed. A retry the client
  * sends within the second of its throttle takes back from the pool what its
  * partition no longer leaves unused. A paced client's operations
  * (client.ru_budget, client.concurrency) go when its pace lets them,
@@ -71,6 +73,7 @@ struct ddb_unseen {
 	int64_t max_mcu[2]; /* ... the most one asked */
 	int64_t n[2];	    /* ... how many of them */
 	int64_t hold[2];    /* units the open second holds for each */
+	int64_t n_open[2];  /* ... how many it holds them for */
 	/* the writes' units on each global index so far, and held */
 	int64_t gsi_sum[PK_DDB_MAX_GSIS], gsi_hold[PK_DDB_MAX_GSIS];
 	/* a paced client's phase (client.ru_budget, client.concurrency):
@@ -146,21 +149,47 @@ static int64_t least_of(const struct ddb *d, int write)
 	return d->find_n ? read * (int64_t)d->find_n : read;
 }
 
-/* Each phase's hold a second for one such operation: the most one
-   its phase's asked so far, else the least */
+/* The units of side (write) of an operation whose target is drawn at
+   its send on the largest item the table has stored (its bound while
+   its target is unknown: a read or delete of a stored item asks at
+   most them, a put at most them or its own item's), at least
+   least_of's */
+static int64_t stored_of(const struct ddb *d, int write)
+{
+	int64_t least = least_of(d, write), most;
+
+	if (write) {
+		most = ddb_units_write_mcu(d->item_max_bytes, false);
+	} else {
+		most = ddb_units_read_mcu(
+		    d->item_max_bytes, d->t->reads == PK_DDB_CONSISTENCY_STRONG
+					   ? PK_DDB_READ_STRONG
+					   : PK_DDB_READ_EVENTUAL);
+		most = d->find_n ? most * (int64_t)d->find_n : most;
+	}
+	return most > least ? most : least;
+}
+
+/* Each phase's hold a second for one such operation: the most one its
+   phase's asked so far, at least what one asks of the largest item
+   stored (stored_of). A hold at least the units its operation asks
+   never lends a share its own partition will use: a phase's first
+   second, before any of its operations arrived, lends only what the
+   items stored leave sure */
 static void holds_open(const struct ddb *d, struct ddb_ahead *a)
 {
 	size_t i;
 	int w;
+	int64_t stored[2] = {stored_of(d, 0), stored_of(d, 1)};
 
 	for (i = 0; i < a->n_phases; i++) {
 		struct ddb_unseen *u = &a->unseen[i];
 
 		for (w = 0; w < 2; w++) {
-			int64_t least = least_of(d, w);
 			int64_t most = u->max_mcu[w];
 
-			u->hold[w] = most > least ? most : least;
+			u->hold[w] = most > stored[w] ? most : stored[w];
+			u->n_open[w] = 0;
 		}
 		for (w = 0; w < (int)d->n_gsis; w++) {
 			/* before any: a 1 KB write's index write */
@@ -319,10 +348,23 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 		int w = op->kind != PK_OP_READ;
 
 		if (op->phase < d->ahead->n_phases) {
-			const struct ddb_unseen *u =
-			    &d->ahead->unseen[op->phase];
+			struct ddb_unseen *u = &d->ahead->unseen[op->phase];
 			size_t i;
 
+			if (w && op->kind != PK_OP_DELETE) {
+				/* a put asks at least its own item's
+				   units: the phase's hold grows to them,
+				   for the operations it held before too */
+				int64_t own =
+				    ddb_units_write_mcu(op->size_bytes, false);
+
+				if (own > u->hold[w]) {
+					unknown[w] +=
+					    (own - u->hold[w]) * u->n_open[w];
+					u->hold[w] = own;
+				}
+			}
+			u->n_open[w]++;
 			unknown[w] += u->hold[w];
 			for (i = 0; w && i < d->n_gsis; i++) {
 				unknown_gsi[i] += u->gsi_hold[i];

@@ -223,6 +223,9 @@ void ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src)
 	}
 	it->size = size;
 	it->src = src;
+	if (size > d->item_max_bytes) {
+		d->item_max_bytes = size;
+	}
 }
 
 void ddb_items_drop(struct ddb *d, size_t i)

@@ -169,6 +169,8 @@ struct ddb {
 	int on_demand;
 	struct pk_ddb_od odr, odw;
 	uint64_t storage_bytes;
+	uint64_t item_max_bytes;     /* the largest item stored so far, bytes;
+					never lowered (ddb_ahead.c's holds) */
 	struct pk_snapshot_ddb bill; /* what its bill reads (ddb_bill.c) */
 	struct pk_ddb_hour booked;   /* of bill's unit totals, what its
 					hours already hold */
