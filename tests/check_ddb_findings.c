@@ -693,6 +693,61 @@ START_TEST(test_ddb_findings_never_fits)
 }
 END_TEST
 
+/*
+ * Auto scaling on the table, a global index with fixed units (trial
+ * U8). 100 RCU + 100 WCU, burst off, target 70 %; index by-kind of 100
+ * WCU. 200 creates of 1 KiB a second for 300 s: 1 WCU each on the table
+ * and 1 on the index (projection all, D1, D17). The table serves its
+ * 100 a second (100 % of its units): two 1-minute points above 70 %
+ * decide at t = 120 s on ceil(100 / 0.70) = 143 WCU, applied 60 s later
+ * (update_delay_s, D19): t = 180 s. Before it the table refuses 100 a
+ * second (180 x 100 = 18,000); after it the table would take 143 but
+ * the index still takes 100: it refuses 100 a second, 120 x 100 =
+ * 12,000 base writes (IndexWriteProvisionedThroughputExceeded). The
+ * finding says the index's units stayed fixed while the table's moved.
+ */
+START_TEST(test_ddb_findings_index_fixed)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 100\n"
+	    "  burst: off\n"
+	    "  auto_scaling: {target: 70}\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-kind, partition_key: /kind, "
+	    "read_capacity_units: 100, write_capacity_units: 100}\n"
+	    "client: {retries: off}\n"
+	    "items: {kind: {values: [a, b, c, d]}}\n"
+	    "phases:\n"
+	    "  - {duration: 300s, rate: 200/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct tu_fx f;
+	const struct pk_ddb_index *x;
+	char *text;
+
+	tu_fx_run(&f, "index-fixed.yaml", yaml);
+	x = &f.r->variants[0].ddb->indexes[0];
+	ck_assert_uint_eq(x->throttled[0], 0);
+	ck_assert_uint_eq(x->throttled[1], 12000);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
+			  18000 + 12000);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "auto scaling moved only the table's "
+				   "write units (100 to 143 WCU, D19): global "
+				   "secondary index by-kind kept its 100 WCU "
+				   "the whole run and refused 12,000 base "
+				   "writes") &&
+			  strstr(text, "pksim does not scale an index "
+				       "(ASSUMPTION"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -714,6 +769,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_hot_key_lsi);
 	tcase_add_test(tc, test_ddb_findings_growth_words);
 	tcase_add_test(tc, test_ddb_findings_never_fits);
+	tcase_add_test(tc, test_ddb_findings_index_fixed);
 	suite_add_tcase(s, tc);
 	return s;
 }

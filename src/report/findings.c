@@ -876,6 +876,9 @@ char **findings_make(const struct pk_result *r,
 	for (size_t i = 0; i < v->n_reasons; i++) {
 		say_some(&s, findings_index_throttles(v, i));
 	}
+	for (size_t i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
+		say_some(&s, findings_ddb_index_fixed(r, v, i));
+	}
 	say_some(&s, findings_ddb_hot_key(v, 1));
 	say_some(&s, findings_ddb_hot_key(v, 0));
 	say_some(&s, findings_ddb_past_peak(v, 1));

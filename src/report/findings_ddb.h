@@ -27,6 +27,16 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write);
    replayed: the throttles are an upper bound). NULL under the cap. */
 char *findings_ddb_hot_key(const struct pk_result_variant *v, int write);
 
+/* Auto scaling (D19) changed table v's (of r) write units while global
+   secondary index i kept its fixed units and refused base writes: the
+   table's lowest and highest write units, the index's units and
+   throttles, and that pksim scales no index (ASSUMPTION: the reference
+   says nothing of an index's auto scaling; AWS's console can apply a
+   table's settings to its indexes, each with its own). NULL otherwise
+   (no auto scaling, units never changed, no throttle of index i). */
+char *findings_ddb_index_fixed(const struct pk_result *r,
+			       const struct pk_result_variant *v, size_t i);
+
 /* Whether table v's partition hr (NULL: no) was hot by several key
    values rather than one (trial G's G11): no key value asked more than
    a partition's cap in a second (else findings_ddb_hot_key speaks), and
