@@ -13,6 +13,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/prices.h"
+#include "pksim/report/money.h"
 #include "pksim/result/bill.h"
 #include "pksim/result/result.h"
 #include "testutil.h"
@@ -648,6 +649,91 @@ START_TEST(test_month_from_week)
 }
 END_TEST
 
+/* A bill at the highest price of its unit (prices_max: 100,000 per 100
+   RU/s-hour) in the longest run the loader takes: 1,000,000 RU/s =
+   10,000 units an hour; 366 days from 2026-01-01T00:00:00Z touch 366 x
+   24 = 8,784 clock hours: 87,840,000 units x $100,000 =
+   $8,784,000,000,000.00 for the run, printed to the cent; an hour is
+   10,000 x $100,000 = $1,000,000,000.00 and a month 720 of them,
+   $720,000,000,000.00. Storage is priced 0 so the run is throughput's
+   alone. One cent more per unit is refused (tests/bad:
+   pricing-table-price-above-max). */
+START_TEST(test_bill_at_price_limit)
+{
+	char *m =
+	    money_of("container: {partition_key: /id, throughput: 1000000}\n"
+		     "phases: [{duration: 366d, rate: 1/h}]\n"
+		     "pricing: {region: us-nongov, overrides: "
+		     "{cosmos.us-nongov.provisioned_single_write: 100000, "
+		     "cosmos.us-nongov.storage_transactional: 0}}\n");
+	char *t = money_line(m, "throughput");
+	char *run = money_line(m, "the run");
+	char *hour = money_line(m, "an hour");
+	char *month = money_line(m, "a month");
+
+	ck_assert_ptr_nonnull(strstr(t, "87840000 x 100 RU/s-hours"));
+	ck_assert_ptr_nonnull(strstr(t, " $8,784,000,000,000.00"));
+	ck_assert_ptr_nonnull(strstr(run, "8784 clock hours billed"));
+	ck_assert_ptr_nonnull(strstr(run, " $8,784,000,000,000.00"));
+	ck_assert_ptr_nonnull(strstr(hour, " $1,000,000,000.00"));
+	ck_assert_ptr_nonnull(strstr(month, " $720,000,000,000.00"));
+	free(t);
+	free(run);
+	free(hour);
+	free(month);
+	free(m);
+}
+END_TEST
+
+/* A bill whose amount would pass PK_MONEY_MAX is not priced, and says
+   which amount: a provisioned table's on-demand comparison at the
+   highest 1M-WRU price (20,000) of 600,000 creates of 400 KB items (400
+   WRU each, D1) in one second on 1,000,000 key values. On demand a key
+   value takes 1,000 WRU a second (D3), so each value's first 2 creates
+   count: with 600,000 draws the creates past a value's second are
+   1,000,000 x E[max(0, N - 2)], N Poisson(0.6): 0.6 - (0.3293 + 2 x
+   0.1219) = 0.0269, about 26,900; so about 573,100 creates, 229.2
+   million WRU x 20,000 = 4.6 million a second, and a month of seconds
+   x 2,592,000 = about 1.19 x 10^13 USD, above 10^13 (a 20 % margin
+   over the draws' spread). */
+START_TEST(test_bill_past_money_max_unpriced)
+{
+	char *m = money_of(
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, write_capacity_units: "
+	    "1000, read_capacity_units: 1000}\n"
+	    "client: {retries: off}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30, overrides: "
+	    "{dynamodb.us-east-1.ondemand_wru_standard: 20000}}\n"
+	    "items:\n  k: {values: \"k{000000..999999}\"}\n"
+	    "phases: [{duration: 1s, rate: 600000/s, ops: {create: 1}, "
+	    "item_size: 400KB}]\n");
+
+	ck_assert_ptr_nonnull(
+	    strstr(m, "\n  not priced: a month on demand would cost about "));
+	ck_assert_ptr_nonnull(strstr(m, "more than the 10,000,000,000,000 a "
+					"bill may hold"));
+	ck_assert_ptr_null(strstr(m, "$"));
+	free(m);
+}
+END_TEST
+
+/* money_fmt to the cent at PK_MONEY_MAX, and no 64-bit wrap past it:
+   10^19 is above INT64_MAX (9.22 x 10^18) whole dollars. */
+START_TEST(test_money_fmt_bounds)
+{
+	char buf[PK_MONEY_BYTES];
+
+	ck_assert_str_eq(money_fmt(PK_MONEY_MAX - 0.01, "USD", buf),
+			 "$9,999,999,999,999.99");
+	ck_assert_str_eq(money_fmt(8784e9, "EUR", buf),
+			 "8,784,000,000,000.00 EUR");
+	ck_assert_str_eq(money_fmt(1e19, "USD", buf), "$1e+19");
+	ck_assert_str_eq(money_fmt(-1e19, "USD", buf), "-$1e+19");
+	ck_assert_str_eq(money_fmt(0.0024, "USD", buf), "$0.0024");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill");
@@ -678,6 +764,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p20_billing_date_changes_only_changed_rows);
 	tcase_add_test(tc, test_shipped_table);
 	tcase_add_test(tc, test_table_with_bom);
+	tcase_add_test(tc, test_bill_at_price_limit);
+	tcase_add_test(tc, test_bill_past_money_max_unpriced);
+	tcase_add_test(tc, test_money_fmt_bounds);
 	suite_add_tcase(s, tc);
 	return s;
 }

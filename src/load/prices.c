@@ -22,6 +22,7 @@
 
 #include <csv.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
 
@@ -75,6 +76,67 @@ static const char *const known_meters[][3] = {
     {"dynamodb", "storage_standard", "GB-month"},
     {"dynamodb", "storage_free", "GB-month"},
 };
+
+/*
+ * The highest price of each unit (prices_max): PK_MONEY_MAX (10^13) over
+ * the most of the unit one bill line holds in the longest run, 366 days
+ * (PK_SCENARIO_MAX_SIM_S) touching at most 8,785 clock hours, rounded
+ * down to 1, 2 or 5 x a power of ten:
+ * - 100RU/s-hour: a container's RU/s, autoscale max, reservation and
+ *   fleet pool are each at most 1,000,000 RU/s (PK_MAX_RU_PER_S), 10,000
+ *   units an hour: 87,850,000 units; 10^13 / 87,850,000 = 113,830;
+ * - 1M-RU: the RU a run may charge, PK_COST_MAX_RUN_RU = 2^63 / 2,000 =
+ *   4.61 x 10^15 RU = 4.61 x 10^9 million; 10^13 / that = 2,168;
+ * - GB-month: 10,000 existing partitions of 50 GB (500,000 GB) and 10^9
+ *   operations (PK_SCENARIO_MAX_OPERATIONS) of 2 MiB items (1,953,125
+ *   GB), 2,500,000 GB held for 8,785 hours of months of 672 hours or
+ *   more: 13.08 months, 32,700,000 GB-months; 10^13 / that = 305,810;
+ * - WCU-hour, RCU-hour: a table and its 20 global secondary indexes at
+ *   1,000,000 units each (PK_DDB_MAX_CAPACITY_UNITS): 21,000,000 an
+ *   hour, 1.845 x 10^11 unit-hours; 10^13 / that = 54.2;
+ * - 1M-WRU, 1M-RRU: 10^9 operations, each at most a batch of 25 items
+ *   of 400 KB (400 units) written to the table and 20 indexes: 210,000
+ *   units, 2.1 x 10^8 million; 10^13 / that = 47,619;
+ * - CU-hour: Fabric's 50,000 RU/s at most (PK_FABRIC_MAX_MAX) are 33.5
+ *   capacity units an hour, 294,298 CU-hours; 10^13 / that = 3.4 x 10^7.
+ * A bill line can pass these figures only where a quantity outgrows its
+ * bound (an index_factor storing more than the items' bytes; a month
+ * projected from a second of on-demand requests): bill_build checks
+ * every amount against PK_MONEY_MAX and leaves such a bill unpriced.
+ */
+static const struct unit_max {
+	const char *unit;
+	double max;
+	const char *why; /* the most of the unit in the longest run */
+} unit_maxes[] = {
+    {"100RU/s-hour", 1e5, "1,000,000 RU/s for 366 days are 87,850,000 of them"},
+    {"1M-RU", 2e3, "a run charges at most 4.6 x 10^9 million RU"},
+    {"GB-month", 2e5, "2,500,000 GB for 366 days are 32,700,000 of them"},
+    {"WCU-hour", 50,
+     "a table and 20 indexes of 1,000,000 units for 366 days are 1.8 x "
+     "10^11 of them"},
+    {"RCU-hour", 50,
+     "a table and 20 indexes of 1,000,000 units for 366 days are 1.8 x "
+     "10^11 of them"},
+    {"1M-WRU", 2e4, "10^9 requests of 210,000 units are 2.1 x 10^8 of them"},
+    {"1M-RRU", 2e4, "10^9 requests of 210,000 units are 2.1 x 10^8 of them"},
+    {"CU-hour", 2e7, "50,000 RU/s for 366 days are 294,298 of them"},
+};
+
+double prices_max(const char *unit, const char **why)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(unit_maxes) / sizeof(unit_maxes[0]); i++) {
+		if (strcmp(unit_maxes[i].unit, unit) == 0) {
+			if (why) {
+				*why = unit_maxes[i].why;
+			}
+			return unit_maxes[i].max;
+		}
+	}
+	return -1;
+}
 
 struct field {
 	char *text; /* owned, NUL-terminated */
@@ -252,19 +314,34 @@ static int check_unit(struct st *st, const struct field *f,
 	return 0;
 }
 
-static int check_price(struct st *st, const struct field *f, double *out)
+static int check_price(struct st *st, const struct field *f, const char *unit,
+		       double *out)
 {
+	const char *why = NULL;
+	double max = prices_max(unit, &why);
+	char hi[PK_FMT_BYTES], cap[PK_FMT_BYTES];
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(f->text, &end);
-	if (f->text[0] == '\0' || *end || errno || !isfinite(v) || v < 0 ||
+	/* a number too large for a double (HUGE_VAL) is above the range
+	   below, not a malformed one */
+	if (f->text[0] == '\0' || *end || (errno && v != HUGE_VAL) ||
+	    isnan(v) || v < 0 || (max < 0 && !isfinite(v)) ||
 	    strchr(f->text, 'x') || strchr(f->text, 'X')) {
 		bad(st, f,
 		    "price must be a decimal number >= 0, such as 0.008 "
 		    "(got '%s')",
 		    f->text);
+		return -1;
+	}
+	if (max >= 0 && v > max) {
+		bad(st, f,
+		    "price %s per %s is more than a bill can hold: allowed 0 "
+		    "to %s (%s, and a bill line stops at %s)",
+		    f->text, unit, fmt_thousands((int64_t)max, hi), why,
+		    fmt_thousands((int64_t)PK_MONEY_MAX, cap));
 		return -1;
 	}
 	*out = v;
@@ -318,7 +395,7 @@ static int check_row(struct st *st, struct pk_price_row *r)
 	bad_n |= need_text(st, &f[C_SOURCE]);
 	bad_n |=
 	    check_unit(st, &f[C_UNIT], f[C_PROVIDER].text, f[C_METER].text);
-	bad_n |= check_price(st, &f[C_PRICE], &r->price);
+	bad_n |= check_price(st, &f[C_PRICE], f[C_UNIT].text, &r->price);
 	bad_n |= check_currency(st, &f[C_CURRENCY]);
 	bad_n |= day_field(st, &f[C_FROM], PK_PRICE_OPEN_FROM, &r->from_day);
 	bad_n |= day_field(st, &f[C_TO], PK_PRICE_OPEN_TO, &r->to_day);

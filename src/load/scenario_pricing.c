@@ -8,9 +8,11 @@
  */
 #include "loader.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/prices.h"
 
@@ -42,7 +44,9 @@ static void load_overrides(struct ld *ld, const struct yn *m)
 			       a);
 			continue;
 		}
-		if (ld_get_number(ld, v, k->text, 0, 0, 1e12, 0,
+		/* its highest is the row's unit's (prices_max), checked
+		   once the table is read */
+		if (ld_get_number(ld, v, k->text, 0, 0, HUGE_VAL, 1,
 				  "a price >= 0 in the row's currency per its "
 				  "unit",
 				  &o.price) < 0) {
@@ -53,6 +57,8 @@ static void load_overrides(struct ld *ld, const struct yn *m)
 		o.meter = xstrdup(c + 1);
 		o.line = k->line;
 		o.col = k->col;
+		o.price_line = v->line;
+		o.price_col = v->col;
 		p->overrides = xreallocarray(p->overrides, p->n_overrides + 1,
 					     sizeof(*p->overrides));
 		p->overrides[p->n_overrides++] = o;
@@ -390,7 +396,8 @@ static int need_region(struct pk_scenario *s, const char *file,
 	return 0;
 }
 
-/* Every override names a row in effect on the billing date. */
+/* Every override names a row in effect on the billing date, at a price
+   its unit allows (prices_max). */
 static int check_overrides(struct pk_scenario *s, const char *file,
 			   struct pk_diag *d)
 {
@@ -402,9 +409,24 @@ static int check_overrides(struct pk_scenario *s, const char *file,
 
 	for (i = 0; i < p->n_overrides; i++) {
 		const struct pk_price_override *o = &p->overrides[i];
+		const struct pk_price_row *r = prices_find(
+		    p->prices, o->provider, o->region, o->meter, day);
+		const char *why = NULL;
+		char hi[PK_FMT_BYTES], cap[PK_FMT_BYTES];
 
-		if (!prices_find(p->prices, o->provider, o->region, o->meter,
-				 day)) {
+		if (r && o->price > prices_max(r->unit, &why) && why) {
+			diag_error(
+			    d, file, o->price_line, o->price_col,
+			    "override %s.%s.%s: price %.15g per %s is "
+			    "more than a bill can hold: allowed 0 to "
+			    "%s (%s, and a bill line stops at %s)",
+			    o->provider, o->region, o->meter, o->price, r->unit,
+			    fmt_thousands((int64_t)prices_max(r->unit, NULL),
+					  hi),
+			    why, fmt_thousands((int64_t)PK_MONEY_MAX, cap));
+			rc = -1;
+		}
+		if (!r) {
 			diag_error(d, file, o->line, o->col,
 				   "override %s.%s.%s names no row of %s in "
 				   "effect on %s: an override changes a row's "

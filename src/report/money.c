@@ -10,22 +10,49 @@
 #include "pksim/base/fmt.h"
 #include "pksim/load/monitor.h"
 
+/* The whole number w >= 0 (below 10^18) with thousands separators into
+   out (40 bytes) */
+static void whole_text(double w, char *out)
+{
+	char digits[32];
+	size_t n, i, k = 0;
+
+	snprintf(digits, sizeof(digits), "%.0f", w);
+	n = strlen(digits);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0) {
+			out[k++] = ',';
+		}
+		out[k++] = digits[i];
+	}
+	out[k] = '\0';
+}
+
 const char *money_fmt(double amount, const char *currency, char *buf)
 {
 	char whole[40];
 	double a = fabs(amount);
 	int decimals = a >= 1 || a == 0 ? 2 : 4;
 	double scale = decimals == 2 ? 100.0 : 10000.0;
+	/* whole units and the fraction in doubles, not a 64-bit integer:
+	   exact to the cent below 2^53 cents (a bill, PK_MONEY_MAX), and
+	   no wrap to a negative figure above */
 	double r = floor(a * scale + 0.5);
-	int64_t units = (int64_t)(r / scale);
-	int64_t frac = (int64_t)(r - (double)units * scale);
+	double units = floor(r / scale);
+	double frac = r - units * scale;
 	int usd = strcmp(currency, "USD") == 0;
 
-	fmt_thousands(units, whole);
-	snprintf(buf, PK_MONEY_BYTES, "%s%s%s.%0*lld%s%s",
+	if (!(a < 1e18)) {
+		/* no bill holds it (bill_build): the magnitude alone */
+		snprintf(buf, PK_MONEY_BYTES, "%s%s%.3g%s%s",
+			 amount < 0 ? "-" : "", usd ? "$" : "", a,
+			 usd ? "" : " ", usd ? "" : currency);
+		return buf;
+	}
+	whole_text(units, whole);
+	snprintf(buf, PK_MONEY_BYTES, "%s%s%s.%0*.0f%s%s",
 		 amount < 0 && r > 0 ? "-" : "", usd ? "$" : "", whole,
-		 decimals, (long long)frac, usd ? "" : " ",
-		 usd ? "" : currency);
+		 decimals, frac, usd ? "" : " ", usd ? "" : currency);
 	return buf;
 }
 

@@ -6,10 +6,12 @@
  */
 #include "pksim/result/bill.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
@@ -429,12 +431,75 @@ void bill_finish(const struct pk_scenario *sc, struct pk_bill *b)
 	b->priced = 1;
 }
 
+/* A priced bill's amounts within PK_MONEY_MAX (what the reports print
+   to the cent), else unpriced with why naming the first that is not:
+   prices_max keeps the loader's quantities under it, and a quantity
+   that outgrows them (storage raised by index_factor, a month projected
+   from a second's on-demand requests) is refused here rather than
+   printed wrong. */
+static void bill_bound(struct pk_bill *b)
+{
+	const struct {
+		const char *what;
+		double v;
+	} a[] = {
+	    {"the throughput line", b->throughput.cost},
+	    {"the reads line", b->reads.cost},
+	    {"the storage line", b->storage.cost},
+	    {"the pool line", b->pool.cost},
+	    {"the reservation line", b->reservation.cost},
+	    {"the free tier's part", b->free_tier_off},
+	    {"the run", b->cost},
+	    {"the run's consumption", b->demand_cost},
+	    {"the repeated month's units", b->repeated_cost},
+	    {"a month's storage", b->storage_cost_720},
+	    {"the whole weeks", b->weeks_cost},
+	    {"a month at this workload", b->month},
+	    {"a month of the workload repeated", b->month_720},
+	    {"the on-demand writes", b->ondemand_writes.cost},
+	    {"the on-demand reads", b->ondemand_reads.cost},
+	    {"the run on demand", b->ondemand_cost},
+	    {"a month on demand", b->ondemand_month},
+	};
+	const char *currency =
+	    b->throughput.pick.row ? b->throughput.pick.row->currency : "";
+	char cap[PK_FMT_BYTES], was[PK_FMT_BYTES];
+	size_t i;
+
+	for (i = 0; i < sizeof(a) / sizeof(a[0]); i++) {
+		double v = fabs(a[i].v), e;
+
+		if (v <= PK_MONEY_MAX) {
+			continue;
+		}
+		/* the amount to two significant digits, in digits while
+		   they fit 64 bits */
+		e = pow(10, floor(log10(v)) - 1);
+		if (v < 1e18) {
+			fmt_thousands((int64_t)(round(v / e) * e), was);
+		} else {
+			snprintf(was, sizeof(was), "%.2g", v);
+		}
+		snprintf(b->why, sizeof(b->why),
+			 "%s would cost about %s %s, more than the %s a bill "
+			 "may hold to be printed to the cent: lower the "
+			 "prices or the workload",
+			 a[i].what, was, currency,
+			 fmt_thousands((int64_t)PK_MONEY_MAX, cap));
+		b->priced = 0;
+		return;
+	}
+}
+
 void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		struct pk_bill *out)
 {
 	struct pk_bill *at;
 
 	build_at(sc, v, 0, 0, out);
+	if (out->priced) {
+		bill_bound(out);
+	}
 	if (!out->priced || out->n_earlier == 0) {
 		return;
 	}
@@ -448,4 +513,5 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	out->weeks_cost = at->weeks_cost;
 	out->ondemand_month = at->ondemand_month;
 	free(at);
+	bill_bound(out);
 }

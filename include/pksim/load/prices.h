@@ -78,13 +78,39 @@ struct pk_price_table {
  * not one of 100RU/s-hour, 1M-RU, GB-month, WCU-hour, RCU-hour, 1M-WRU,
  * 1M-RRU, CU-hour, a Cosmos DB meter pksim bills with another unit than
  * its own,
- * a price that is not a finite number >= 0, a currency not three capital
- * letters (or GB), a date not YYYY-MM-DD, effective_to before
+ * a price that is not a number from 0 to prices_max(unit), a currency not three
+ * capital letters (or GB), a date not YYYY-MM-DD, effective_to before
  * effective_from, a status not doc-example, official-page, third-party or
  * assumed, two rows of one provider, region and meter whose periods
  * overlap, and a table without rows.
  */
 struct pk_price_table *prices_load(const char *path, struct pk_diag *d);
+
+/*
+ * The largest amount a bill holds, in its currency: one of its lines,
+ * the run, an hour or a month (bill.h). The reports print money to the
+ * cent and a double holds every whole number of cents below 2^53
+ * (90,071,992,547,409.92), so a bill adding up to 9 amounts of at most
+ * this is printed exactly. bill_build leaves a bill that would pass it
+ * unpriced and says why; prices_max keeps a price from passing it in the
+ * longest run.
+ */
+#define PK_MONEY_MAX 1e13
+
+/*
+ * The highest price a row or a scenario's override of a meter priced in
+ * unit may have, in its currency per unit: PK_MONEY_MAX over the most of
+ * the unit one line of a bill holds in the longest run the loader takes
+ * (366 days: 8,785 clock hours with a start inside an hour), rounded down
+ * to 1, 2 or 5 x a power of ten; -1 for a unit pksim does not price.
+ * why (may be NULL) gets a static phrase naming that most, for messages.
+ * The quantities (their derivation in prices.c): 100RU/s-hour
+ * 87,850,000 (1,000,000 RU/s), 1M-RU 4.6e9 (PK_COST_MAX_RUN_RU),
+ * GB-month 3.3e7 (2,500,000 GB), WCU-hour and RCU-hour 1.8e11 (a table
+ * and 20 indexes at 1,000,000 units), 1M-WRU and 1M-RRU 2.1e8 (10^9
+ * operations of 210,000 units), CU-hour 294,298 (50,000 RU/s).
+ */
+double prices_max(const char *unit, const char **why);
 
 /* Free t; NULL is allowed. */
 void prices_free(struct pk_price_table *t);

@@ -348,8 +348,11 @@ enum pk_service_kind {
 struct pk_price_override {
 	char *provider, *region,
 	    *meter;    /* owned; "cosmos.us-nongov.serverless" */
-	double price;  /* in the row's currency per its unit */
+	double price;  /* in the row's currency per its unit, finite,
+			  >= 0; at most prices_max of the row's unit once
+			  the table is read (scenario_pricing_resolve) */
 	int line, col; /* where written */
+	int price_line, price_col; /* where its price is written */
 };
 
 struct pk_pricing_spec {
