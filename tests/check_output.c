@@ -673,7 +673,7 @@ END_TEST
    would overwrite it), and written with --force; a link to a writable file
    is written in place. -o into a missing folder and -o '=r.txt' (the
    file name after a stray '=') are refused before the run: exit 2, the
-   message, no file made. */
+   message, no file made; so is -o naming a folder. */
 START_TEST(test_output_link_folder_equals)
 {
 	char *dir = tu_tmpdir(), err[1024], want[1536], link[512];
@@ -721,6 +721,19 @@ START_TEST(test_output_link_folder_equals)
 		free(e);
 	}
 	ck_assert_int_eq(dir_entries(dir), 4);
+	/* -o naming a folder: refused before the run in the missing
+	   folder's words (exit 2), not found when the report is renamed
+	   onto it (exit 1), and nothing is left in it */
+	snprintf(link, sizeof(link), "%s/sub", dir);
+	ck_assert_int_eq(mkdir(link, 0755), 0);
+	ck_assert_int_eq(run_to(dir, "sub", "", err, sizeof(err)), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: %s/sub: error: cannot write the report there: %s/sub "
+		 "is a folder; give -o a file in an existing folder",
+		 dir, dir);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(dir_entries(link), 0);
+	ck_assert_int_eq(rmdir(link), 0);
 	unlink(r);
 	unlink(w);
 	unlink(s);

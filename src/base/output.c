@@ -252,6 +252,15 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 			   ? refuse_no_folder(path, diag)
 			   : 0;
 	}
+	if (S_ISDIR(out.st_mode)) {
+		/* the report would be renamed onto a folder (EISDIR),
+		   found only after the run */
+		diag_error(diag, path, 0, 0,
+			   "cannot write the report there: %s is a folder; "
+			   "give -o a file in an existing folder",
+			   path);
+		return -1;
+	}
 	for (i = 0; i < n_inputs; i++) {
 		if (inputs[i] && stat(inputs[i], &in) == 0 &&
 		    in.st_dev == out.st_dev && in.st_ino == out.st_ino) {

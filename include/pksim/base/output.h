@@ -20,7 +20,9 @@
 /*
  * Before a run: can a report go to path without harm? path NULL or "-"
  * is standard output (always fine). Refused, with an input error in diag
- * (exit 2), when path is empty; when it names the same file (same
+ * (exit 2), when path is empty; when it names a folder, or a file in a
+ * folder that does not exist (the report could not be written there);
+ * when it names the same file (same
  * device and inode, so through a link too) as one of the n_inputs paths
  * in inputs (the scenario and every data file the run reads: writing
  * there would destroy the input; inputs borrowed, NULL entries skipped);
