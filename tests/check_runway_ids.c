@@ -131,6 +131,130 @@ START_TEST(test_runway_ids_key_is_id)
 }
 END_TEST
 
+/* Ids "i1" .. "i300000" drawn dist on key /k of one value, 100 ops/s
+   (op) of 100 KB (102,400 B stored), default_ttl ttl; 100,000 RU/s (17
+   ranges of 5,882: a 100 KB write is 50 RU, 5,000 RU/s) */
+static const char skew_fmt[] =
+    "container: {partition_key: /k, throughput: 100000, default_ttl: %s}\n"
+    "items:\n"
+    "  k: {values: [a]}\n"
+    "  id: {values: \"i{1..300000}\", distribution: %s}\n"
+    "phases:\n"
+    "  - {name: p, duration: 60s, rate: 100/s, ops: {%s: 1.0}, "
+    "item_size: 100KB}\n";
+
+static double skew_full_s(const char *ttl, const char *dist, const char *op,
+			  int *kind, char *t, size_t cap)
+{
+	char text[600];
+
+	snprintf(text, sizeof(text), skew_fmt, ttl, dist, op);
+	return tu_full_s("runway.yaml", text, kind, t, cap);
+}
+
+/*
+ * 100 creates/s among 300,000 ids drawn zipf s = 1: a create of an id
+ * the key already holds is refused (409) and stores nothing, so after n
+ * draws it holds the expected distinct ids sum_i (1 - (1 - p_i)^n),
+ * p_i = (1 / i) / H(300,000) (H = 13.18876), each 102,400 B. 20 GiB is
+ * 21,474,836,480 / 102,400 = 209,715.2 ids: by hand (the sum over every
+ * id, solved by halving in Python) n = 2,169,484 draws, 21,694.8 s at
+ * 100/s (a replay written out fills at 21,650 s). Before: the ids taken
+ * as uniform, n = -300,000 ln(1 - 209,715.2 / 300,000) = 360,244,
+ * "60.0 min".
+ */
+START_TEST(test_runway_ids_zipf_creates)
+{
+	char t[640];
+	int kind;
+	double s = skew_full_s("off", "zipf", "create", &kind, t, sizeof(t));
+
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(fabs(s - 21694.8) < 2.0, "%.1f: %s", s, t);
+	/* uniform draws keep their closed form: 3,602.4 s */
+	s = skew_full_s("off", "uniform", "create", &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(fabs(s - 3602.4) < 0.5, "%.1f: %s", s, t);
+}
+END_TEST
+
+/*
+ * The same drawn hotspot (YCSB's 0.2 / 0.8): 60,000 hot ids of p =
+ * 0.8 / 60,000 and 240,000 of 0.2 / 240,000; distinct after n draws
+ * 60,000 (1 - (1 - 0.8/60,000)^n) + 240,000 (1 - (1 - 0.2/240,000)^n)
+ * = 209,715.2 at n = 1,173,203 (halving in Python): 11,732.0 s.
+ * Before: 3,602 s (uniform).
+ */
+START_TEST(test_runway_ids_hotspot_creates)
+{
+	char t[640];
+	int kind;
+	double s = skew_full_s("off", "hotspot", "create", &kind, t, sizeof(t));
+
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(fabs(s - 11732.0) < 2.0, "%.1f: %s", s, t);
+}
+END_TEST
+
+/*
+ * Upserts under default_ttl 3 h: an upsert of a held id rewrites it and
+ * renews its ttl, so the key holds the ids drawn in the last 3 h, n =
+ * 100 x 10,800 = 1,080,000 draws: sum_i (1 - (1 - p_i)^n) = 151,636.2
+ * ids (Python), x 102,400 = 15,527,551,555 B (14.46 GiB): it levels
+ * off, never full. Only an id's last write leaves an item to expire:
+ * 100 x sum_i p_i (1 - p_i)^n = 7.40 deletions a second, within the
+ * 882 RU/s the writes leave its range (17.6 deletes of 50 RU). Before:
+ * the ids taken as uniform, "fills in 60.0 min"; then every expired
+ * write counted as a deletion (100 a second): "deletions falling
+ * behind".
+ */
+START_TEST(test_runway_ids_zipf_upserts_ttl)
+{
+	char text[600];
+	struct pk_scorecard c;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *cs;
+	char t[700];
+
+	snprintf(text, sizeof(text), skew_fmt, "10800", "zipf", "upsert");
+	cs = tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	c = cs[0];
+	scorecard_full_text(res, &cs[0], 0, t, sizeof(t));
+	tu_cards_free(cs, run, res);
+	ck_assert_msg(c.full_kind == PK_FULL_LEVELS, "%d: %s", c.full_kind, t);
+	ck_assert_msg(tu_near(c.full_level_bytes, 15527551555.0, 1e-4),
+		      "%f: %s", c.full_level_bytes, t);
+}
+END_TEST
+
+/*
+ * The same zipf pool read through {hash(id) mod 10}: a value holds about
+ * 30,000 of the ids, 1 MB each (30 GB, past the cap), drawn as the hash
+ * leaves them within the zipf: not stepped, so not projected, the
+ * sentence naming the skewed draw. Before: projected as uniform draws
+ * among 30,000.
+ */
+START_TEST(test_runway_ids_skewed_hashed_refused)
+{
+	const char *text = "container: {partition_key: \"{hash(id) mod 10}\", "
+			   "throughput: 100000}\n"
+			   "items:\n"
+			   "  id: {values: \"i{1..300000}\", distribution: "
+			   "zipf}\n"
+			   "phases:\n"
+			   "  - {duration: 60s, rate: 100/s, ops: {create: 1}, "
+			   "item_size: 1MB}\n";
+	char t[640];
+	int kind;
+	double s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+
+	ck_assert_msg(kind == PK_FULL_NOT_PROJECTED, "%d: %s", kind, t);
+	ck_assert_msg(s < 0, "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "ids drawn skewed"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_ids");
@@ -141,6 +265,10 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ids_hashed_with_prefix);
 	tcase_add_test(tc, test_runway_ids_key_is_id);
 	tcase_add_test(tc, test_runway_ids_hashed_counted);
+	tcase_add_test(tc, test_runway_ids_zipf_creates);
+	tcase_add_test(tc, test_runway_ids_hotspot_creates);
+	tcase_add_test(tc, test_runway_ids_zipf_upserts_ttl);
+	tcase_add_test(tc, test_runway_ids_skewed_hashed_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -145,8 +145,11 @@ static void say_unfilled(const struct rw_proj *p, struct pk_runway *rw,
 		rw->backlog_bytes =
 		    p->secs ? p->pile
 		    : p->ns == 1 && p->st[0].have_once && !first->timed
-			? runway_cycle_backlog(p->v, &p->st[0], first, &p->pool,
-					       p->scale)
+			? runway_cycle_backlog(
+			      p->v, &p->st[0], first, &p->pool, p->scale,
+			      runway_class_expiring(
+				  cl, cl->of[0],
+				  first->held.slot[cl->of[0]][0]))
 			: 0;
 		level += p->secs ? 0 : rw->backlog_bytes;
 		/* a phase too busy to delete what expires, or a level at

@@ -335,7 +335,8 @@ double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,
 
 double runway_cycle_backlog(const struct pk_result_variant *v,
 			    const struct rstream *st, const struct cand *c,
-			    const struct rw_pool *pool, double scale)
+			    const struct rw_pool *pool, double scale,
+			    double live)
 {
 	double add[PK_RW_CYCLE_STRETCHES], del[PK_RW_CYCLE_STRETCHES];
 	double len[PK_RW_CYCLE_STRETCHES], all = 0, span = 0, most = 0;
@@ -369,7 +370,7 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
 		for (j = 0; j < n; j++) {
 			size_t k = (i + j) % n;
 
-			run += all / span * len[k] - del[k];
+			run += all / span * len[k] * live - del[k];
 			if (run <= 0) {
 				break;
 			}

@@ -55,6 +55,7 @@ struct tested {
 #define BEHIND PK_RW_F_TTL_BEHIND
 #define SPAN PK_RW_F_BATCH_SPAN
 #define TRETRY PK_RW_F_TTL_RETRIES
+#define SKEW PK_RW_F_POOL_SKEW
 
 /* Each combination a test proves, by suite (tests/check_SUITE.c) and
    test */
@@ -69,6 +70,9 @@ static const struct tested tested[] = {
     {POOL, "runway test_runway_id_pool_levels_at_mean, runway "
 	   "test_runway_id_pool_past_the_cap, ..."},
     {TTL | POOL, "runway_items test_runway_pool_with_ttl"},
+    {POOL | SKEW, "runway_ids test_runway_ids_zipf_creates, runway_ids "
+		  "test_runway_ids_hotspot_creates"},
+    {TTL | POOL | SKEW, "runway_ids test_runway_ids_zipf_upserts_ttl"},
     {DEL, "runway_dels test_dels_purge_phase_shrinks, runway_dels "
 	  "test_dels_ttl_after_fill_said"},
     {DEL | HUNIQ, "runway_guard test_guard_cases (M1 deletes hash4)"},
@@ -174,6 +178,7 @@ static const char *const names[PK_RW_FEATURES] = {
     "in one commit)",
     "writes held by the RU/s whose client retries with an exponential "
     "backoff or a max_wait short of its max_retries",
+    "ids drawn skewed from the pool",
 };
 
 /* 1 when phase ps writes or deletes (an operation that changes what is
@@ -214,6 +219,15 @@ static const struct pk_prop_spec *stream_prop(const struct pk_scenario *sc,
 		}
 	}
 	return NULL;
+}
+
+/* 1 when id (a stream's /id) is a pool of ids drawn skewed: not each
+   alike (uniform) nor in turn (sequential) */
+static int pool_skewed(const struct pk_prop_spec *id)
+{
+	return (id->kind == PK_GEN_PATTERN || id->kind == PK_GEN_LIST) &&
+	       id->count > 1 && id->dist.kind != PK_DIST_UNIFORM &&
+	       id->dist.kind != PK_DIST_SEQUENTIAL;
 }
 
 /* The features of the generated workload of sc: its streams and phases */
@@ -267,6 +281,7 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 		if (writes && id && id->kind != PK_GEN_UNIQUE) {
 			f |= POOL;
 			pooled++;
+			f |= pool_skewed(id) ? SKEW : 0;
 		}
 		if (writes && v->spec->default_ttl_s != PK_TTL_OFF &&
 		    stream_prop(sc, st, "/ttl")) {
@@ -406,6 +421,10 @@ uint32_t runway_features(const struct pk_scenario *sc,
 	    (f & SIZE)) {
 		/* the ids x the mean item, where rewrites write larger */
 		f |= IMEAN;
+	}
+	if (rw->kind == PK_RUNWAY_IDS) {
+		/* the pool's bound holds however its ids are drawn */
+		f &= ~(uint32_t)SKEW;
 	}
 	if (rw->kind == PK_RUNWAY_DAYS && (f & TTL) && (f & POOL) &&
 	    !rw->ttl_after) {

@@ -2,8 +2,10 @@
  * runway_ids: a logical partition whose items are rewritten among a
  * pool of ids (runway.h, finite ids): how many of the ids it may hold
  * under the key, and what new items sent to it hold (the distinct ids
- * drawn, each at the mean item); and which of a data file's records
- * repeat an id already stored under their key.
+ * drawn, each at the mean item: for ids drawn skewed, the expected
+ * distinct ids under the draw's own probabilities, tabulated once); and
+ * which of a data file's records repeat an id already stored under
+ * their key.
  */
 #include "runway_int.h"
 
@@ -12,6 +14,312 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/rng.h"
+
+/* A skewed pool's ids in groups of about equal probability: a group's
+   ids lie within this ratio of one another's (its mean taken for each:
+   the error in the distinct ids is about the square of it over 24) */
+#define PK_RW_SKEW_RATIO 0.01
+/* A zipf-like rank whose weight is below this part of rank 1's is
+   lumped with every rank past it: even 1e21 draws give each of them
+   far less than one */
+#define PK_RW_SKEW_TAIL 1e-30
+/* The table's step in ln(draws): cubic Hermite interpolation in
+   ln(draws) errs by about step^4 / 384 of the pool */
+#define PK_RW_SKEW_STEP 0.125
+/* The table starts where the hottest id's expected draws are this
+   (the distinct ids there are the draws within a part of it) */
+#define PK_RW_SKEW_LOW 1e-6
+/* ... and ends where the coolest id's are this (e^-40 of it left
+   undrawn), or at PK_RW_SKEW_MOST draws */
+#define PK_RW_SKEW_HIGH 40.0
+#define PK_RW_SKEW_MOST 1e21
+/* Halvings that invert the table within a step: 2^-60 of it */
+#define PK_RW_SKEW_HALVINGS 60
+
+struct rw_skew {
+	double x0;  /* draws at the first point, > 0 */
+	size_t n;   /* points, >= 2 */
+	double *d;  /* owned; n: the expected distinct ids after
+		       x0 e^(k step) draws */
+	double *s;  /* owned; n: their slope in ln(draws), ids */
+	double hot; /* the hottest id's probability */
+};
+
+/* Groups of ids of about one probability: count ids of probability p
+   each, lp = log1p(-p) */
+struct skew_groups {
+	size_t n, cap;
+	double *count, *p, *lp;
+};
+
+static void groups_add(struct skew_groups *g, double count, double p)
+{
+	if (count <= 0) {
+		return;
+	}
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 256;
+		g->count = xreallocarray(g->count, g->cap, sizeof(double));
+		g->p = xreallocarray(g->p, g->cap, sizeof(double));
+		g->lp = xreallocarray(g->lp, g->cap, sizeof(double));
+	}
+	g->count[g->n] = count;
+	g->p[g->n] = p;
+	g->n++;
+}
+
+/* The sum of r^-a over ranks lo .. hi - 1 (1-based): exactly for one
+   rank, else the integral over [lo - 1/2, hi - 1/2] (the midpoint
+   rule: within a(a + 1) / (24 lo^2) of the sum) */
+static double rank_mass(uint64_t lo, uint64_t hi, double a)
+{
+	const double x0 = (double)lo - 0.5, x1 = (double)hi - 0.5;
+
+	if (hi == lo + 1) {
+		return pow((double)lo, -a);
+	}
+	if (fabs(a - 1.0) < 1e-12) {
+		return log(x1 / x0);
+	}
+	return (pow(x1, 1.0 - a) - pow(x0, 1.0 - a)) / (1.0 - a);
+}
+
+/* A zipf-like draw over n ranks, rank r (1-based) of weight r^-a, in
+   groups: ranks whose weights lie within PK_RW_SKEW_RATIO, each group's
+   probability its mean; normalised by the groups' own sum */
+static void groups_zipf(struct skew_groups *g, uint64_t n, double a)
+{
+	const double step = PK_RW_SKEW_RATIO / (a > 1.0 ? a : 1.0);
+	double total = 0;
+	uint64_t r = 1;
+	size_t i;
+
+	while (r <= n) {
+		double w = floor((double)r * step);
+		uint64_t hi;
+		double m;
+
+		if (pow((double)r, -a) < PK_RW_SKEW_TAIL) {
+			hi = n + 1;
+		} else {
+			w = w < 1 ? 1 : w;
+			hi = w >= (double)(n + 1 - r) ? n + 1 : r + (uint64_t)w;
+		}
+		m = rank_mass(r, hi, a);
+		groups_add(g, (double)(hi - r), m / (double)(hi - r));
+		total += m;
+		r = hi;
+	}
+	for (i = 0; i < g->n; i++) {
+		g->p[i] /= total;
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Weights given value by value: sorted, and runs within
+   PK_RW_SKEW_RATIO of their first taken at their mean */
+static void groups_weighted(struct skew_groups *g, const struct pk_dist_spec *d,
+			    uint64_t n)
+{
+	const size_t m = d->n_weights < n ? d->n_weights : (size_t)n;
+	double *w = xmalloc((m ? m : 1) * sizeof(double));
+	double total = 0;
+	size_t i = 0, j;
+
+	for (j = 0; j < m; j++) {
+		w[j] = d->weights[j];
+		total += w[j];
+	}
+	qsort(w, m, sizeof(double), cmp_double);
+	while (i < m) {
+		double sum = 0;
+
+		for (j = i; j < m && w[j] <= w[i] * (1.0 + PK_RW_SKEW_RATIO);
+		     j++) {
+			sum += w[j];
+		}
+		groups_add(g, (double)(j - i), sum / (double)(j - i) / total);
+		i = j;
+	}
+	free(w);
+}
+
+/* The expected distinct ids of groups g after x draws, and their slope
+   in ln(x) into *slope: sum of count (1 - (1 - p)^x), each draw
+   independent */
+static double groups_distinct(const struct skew_groups *g, double x,
+			      double *slope)
+{
+	double d = 0, s = 0;
+	size_t i;
+
+	for (i = 0; i < g->n; i++) {
+		const double e = x * g->lp[i];
+
+		d -= g->count[i] * expm1(e);
+		s -= g->count[i] * e * exp(e);
+	}
+	*slope = s;
+	return d;
+}
+
+/* The table of d's pool of n ids (NULL when the draw is uniform,
+   sequential or of one id: the closed forms) */
+static struct rw_skew *skew_new(const struct pk_dist_spec *d, uint64_t n)
+{
+	struct skew_groups g = {0, 0, NULL, NULL, NULL};
+	struct rw_skew *t;
+	double lo = 1.0, hi = 0, x1;
+	size_t i;
+
+	if (n < 2) {
+		return NULL;
+	}
+	switch (d->kind) {
+	case PK_DIST_ZIPF:
+		groups_zipf(&g, n, d->s);
+		break;
+	case PK_DIST_ZIPFIAN:
+	case PK_DIST_LATEST:
+		/* LATEST is the zipfian over recency (rng.h dist_pmf) */
+		groups_zipf(&g, n, d->theta);
+		break;
+	case PK_DIST_HOTSPOT: {
+		const double p0 = dist_pmf(d, n, 1.0, 0);
+		const double p1 = dist_pmf(d, n, 1.0, n - 1);
+		const double hot =
+		    p0 != p1 ? floor(d->hot_op_fraction / p0 + 0.5) : (double)n;
+
+		if (hot >= (double)n) {
+			return NULL;
+		}
+		groups_add(&g, hot, p0);
+		groups_add(&g, (double)n - hot, p1);
+		break;
+	}
+	case PK_DIST_WEIGHTED:
+		groups_weighted(&g, d, n);
+		break;
+	default:
+		return NULL;
+	}
+	for (i = 0; i < g.n; i++) {
+		g.lp[i] = log1p(-g.p[i]);
+		if (g.p[i] > 0) {
+			lo = g.p[i] < lo ? g.p[i] : lo;
+		}
+		hi = g.p[i] > hi ? g.p[i] : hi;
+	}
+	t = xcalloc(1, sizeof(*t));
+	t->hot = hi;
+	t->x0 = PK_RW_SKEW_LOW / hi;
+	x1 = PK_RW_SKEW_HIGH / lo;
+	x1 = x1 < PK_RW_SKEW_MOST ? x1 : PK_RW_SKEW_MOST;
+	x1 = x1 > t->x0 * 2 ? x1 : t->x0 * 2;
+	t->n = (size_t)ceil(log(x1 / t->x0) / PK_RW_SKEW_STEP) + 1;
+	t->d = xmalloc(t->n * sizeof(double));
+	t->s = xmalloc(t->n * sizeof(double));
+	for (i = 0; i < t->n; i++) {
+		t->d[i] = groups_distinct(
+		    &g, t->x0 * exp((double)i * PK_RW_SKEW_STEP), &t->s[i]);
+	}
+	free(g.count);
+	free(g.p);
+	free(g.lp);
+	return t;
+}
+
+void runway_skew_free(struct rw_skew *t)
+{
+	if (t) {
+		free(t->d);
+		free(t->s);
+		free(t);
+	}
+}
+
+/* The table's distinct ids after x draws, and d/dx of it into *dx
+   (NULL: not kept): cubic Hermite in ln(x) between its points, linear
+   from 0 below the first, the last past the end */
+static double skew_at(const struct rw_skew *t, double x, double *dx)
+{
+	double u, a, b, h00, h10, h01, h11, v, dv;
+	size_t k;
+
+	if (x <= t->x0) {
+		if (dx) {
+			*dx = t->d[0] / t->x0;
+		}
+		return x <= 0 ? 0 : x * t->d[0] / t->x0;
+	}
+	u = log(x / t->x0) / PK_RW_SKEW_STEP;
+	if (u >= (double)(t->n - 1)) {
+		if (dx) {
+			*dx = 0;
+		}
+		return t->d[t->n - 1];
+	}
+	k = (size_t)u;
+	a = u - (double)k;
+	b = 1.0 - a;
+	h00 = (1.0 + 2.0 * a) * b * b;
+	h10 = a * b * b;
+	h01 = a * a * (3.0 - 2.0 * a);
+	h11 = -a * a * b;
+	v = h00 * t->d[k] + h01 * t->d[k + 1] +
+	    PK_RW_SKEW_STEP * (h10 * t->s[k] + h11 * t->s[k + 1]);
+	if (dx) {
+		/* dv/da over step: the slope in ln(x); over x: in x */
+		dv = 6.0 * a * b * (t->d[k + 1] - t->d[k]) / PK_RW_SKEW_STEP +
+		     b * (1.0 - 3.0 * a) * t->s[k] +
+		     a * (3.0 * a - 2.0) * t->s[k + 1];
+		*dx = dv / x;
+	}
+	return v;
+}
+
+/* The draws after which t expects d distinct ids: HUGE_VAL at or past
+   the table's last */
+static double skew_draws(const struct rw_skew *t, double d)
+{
+	size_t lo = 0, hi = t->n - 1;
+	double a = 0, b = 1;
+	int i;
+
+	if (d <= t->d[0]) {
+		return d <= 0 ? 0 : d * t->x0 / t->d[0];
+	}
+	if (d >= t->d[t->n - 1]) {
+		return HUGE_VAL;
+	}
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (t->d[mid] <= d) {
+			lo = mid;
+		} else {
+			hi = mid;
+		}
+	}
+	for (i = 0; i < PK_RW_SKEW_HALVINGS; i++) {
+		double m = (a + b) / 2;
+		double x = t->x0 * exp(((double)lo + m) * PK_RW_SKEW_STEP);
+
+		if (skew_at(t, x, NULL) < d) {
+			a = m;
+		} else {
+			b = m;
+		}
+	}
+	return t->x0 * exp(((double)lo + b) * PK_RW_SKEW_STEP);
+}
 
 /* How v's key reads the id: 0 not at all, 1 whole, else the N of the
    hash(id) mod N parts it is read through only (by path: each stream
@@ -122,6 +430,7 @@ int runway_id_pool(const struct pk_result_variant *v,
 
 	pool->n = pool->mean = 0;
 	pool->seq = 0;
+	pool->skew = NULL;
 	runway_stream_view(sc, k, &one);
 	idp = scenario_find_prop(&one, "/id");
 	if (!idp || (idp->kind != PK_GEN_PATTERN && idp->kind != PK_GEN_LIST)) {
@@ -137,6 +446,13 @@ int runway_id_pool(const struct pk_result_variant *v,
 	pool->n = (double)n;
 	pool->mean = runway_mean_item(&one) * factor;
 	pool->seq = idp->dist.kind == PK_DIST_SEQUENTIAL;
+	if (how == 0) {
+		/* every id in one logical partition: the draw's own
+		   probabilities (a key reading the id whole gives each its
+		   own; one reading a hash of it leaves the pool uniform,
+		   which the guard refuses for a skewed draw) */
+		pool->skew = skew_new(&idp->dist, idp->count);
+	}
 	if (pool->n * largest < cap || pool->n * pool->mean < cap) {
 		rw->ids = n;
 		rw->ids_pool = idp->count;
@@ -157,6 +473,9 @@ double runway_pool_new_bytes(const struct id_pool *p, double room)
 	if (p->n <= 0 || room <= 0) {
 		return room;
 	}
+	if (p->skew) {
+		return p->mean * skew_draws(p->skew, room / p->mean);
+	}
 	if (room >= all) {
 		return HUGE_VAL;
 	}
@@ -170,6 +489,9 @@ double runway_pool_held(const struct id_pool *p, double sent)
 	if (p->n <= 0) {
 		return sent;
 	}
+	if (p->skew) {
+		return p->mean * skew_at(p->skew, sent / p->mean, NULL);
+	}
 	if (p->seq) {
 		return sent < all ? sent : all;
 	}
@@ -178,8 +500,19 @@ double runway_pool_held(const struct id_pool *p, double sent)
 
 double runway_pool_growth(const struct id_pool *p, int raw, double held)
 {
+	double dx;
+
 	if (p->n <= 0 || p->seq || raw) {
 		return 1.0;
+	}
+	if (p->skew) {
+		double x = skew_draws(p->skew, held / p->mean);
+
+		if (isinf(x)) {
+			return 0;
+		}
+		skew_at(p->skew, x, &dx);
+		return dx;
 	}
 	return 1.0 - held / (p->n * p->mean);
 }

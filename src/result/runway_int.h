@@ -367,13 +367,23 @@ void runway_apart_free(struct pk_workload **apart, struct pk_scenario *moved,
 
 /* ---- runway_ids.c: items rewritten among a pool of ids ---- */
 
+/* The expected distinct ids of a pool drawn skewed against the draws
+   made (runway_ids.c), tabulated once */
+struct rw_skew;
+
 /* Items written among a pool of ids (runway.h, finite ids): n ids one
    logical partition may hold (0: no pool), the mean stored item, bytes;
-   seq: drawn in turn */
+   seq: drawn in turn; skew: drawn skewed (zipf, zipfian, latest,
+   hotspot, weighted) into a logical partition holding the whole pool,
+   NULL for the closed forms (uniform, sequential); borrowed from the
+   rw_classes that owns it (rw_classes.skews) */
 struct id_pool {
 	double n, mean;
 	int seq;
+	struct rw_skew *skew;
 };
+
+void runway_skew_free(struct rw_skew *t);
 
 /* Whether stream k of sc draws its ids from a pool (a pattern or list
    /id of its own) and how many of them one logical partition of v's key
@@ -387,13 +397,18 @@ struct id_pool {
    bound_bytes set (the pool's most: N x the stream's largest stored
    item, or N x its mean when that is below the cap and the largest's is
    not) when a logical partition never reaches the cap by that stream's
-   items, else 0 */
+   items, else 0. pool->skew, when set (ids drawn skewed and the key not
+   reading the id), is the caller's to free (runway_skew_free). */
 int runway_id_pool(const struct pk_result_variant *v,
 		   const struct pk_scenario *sc, const struct refinfo *refs,
 		   size_t k, double factor, struct id_pool *pool,
 		   struct pk_runway *rw);
 
-/* New-item bytes a logical partition must be sent to hold room bytes */
+/* New-item bytes a logical partition must be sent to hold room bytes
+   (HUGE_VAL: never); under a skewed draw the draws after which the
+   expected distinct ids sum_i (1 - (1 - p_i)^n) hold them (each draw
+   independent, p_i the draw's dist_pmf; ids of about one probability
+   taken together, within about 1e-5 of the sum) */
 double runway_pool_new_bytes(const struct id_pool *p, double room);
 
 /* What new-item bytes sent hold */
@@ -481,6 +496,10 @@ struct rw_classes {
 	double mean_s;		   /* the expiring items' mean lifetime,
 				      weighted by the streams' new bytes, s */
 	int mixed;		   /* their lifetimes differ */
+	/* the skewed pools' tables (the classes' pools borrow them),
+	   owned: runway_classes_free frees them */
+	struct rw_skew *skews[PK_MAX_STREAMS];
+	size_t n_skews;
 };
 
 /* The classes of v's streams of sc (factor: stored bytes an item byte;
@@ -494,6 +513,9 @@ int runway_classes(const struct pk_result_variant *v,
 		   const struct pk_scenario *sc, const struct refinfo *refs,
 		   double factor, const double *weight, struct rw_classes *cl,
 		   struct pk_runway *rw);
+
+/* Free what cl owns (its skewed pools' tables); cl then has none */
+void runway_classes_free(struct rw_classes *cl);
 
 /* The shortest lifetime of cl's items that expire, s (0: none
    expires); then cl with no lifetimes (time to live taken as off, the
@@ -545,6 +567,15 @@ void runway_store_scale(struct rw_store *s, const struct rw_classes *cl,
 /* Empty bucket slot (a new bucket that takes its place) */
 void runway_store_clear(struct rw_store *s, const struct rw_classes *cl,
 			int slot);
+
+/* The part of class j's expired writes that leave an item to delete
+   when it holds x sent-and-undeleted bytes: under an id pool a write
+   whose id was written again within its lifetime was replaced by that
+   write and expires with it, so only an id's last write leaves one:
+   over a lifetime of n draws, sum_i p_i (1 - p_i)^n of them (the
+   pool's growth at x: e^(-n/N) for uniform draws); 1 without a pool.
+   Deletions (rule 28) spend RU/s on those only. */
+double runway_class_expiring(const struct rw_classes *cl, size_t j, double x);
 
 /* Step h (ending at workload time t1, steps ending on the clock's
    whole hours, off s past one at t = 0) into bucket slot: add[j] bytes
@@ -956,11 +987,13 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
    at its mean, so a phase whose RU/s leave too little room to delete
    what expires piles up a backlog that a roomier one clears later in
    the cycle. Expiries taken at the cycle's mean write rate (ASSUMPTION:
-   steady over the cycle); the most a run of stretches, cyclically,
+   steady over the cycle), live of them leaving an item to delete
+   (runway_class_expiring); the most a run of stretches, cyclically,
    leaves behind; bytes. */
 double runway_cycle_backlog(const struct pk_result_variant *v,
 			    const struct rstream *st, const struct cand *c,
-			    const struct rw_pool *pool, double scale);
+			    const struct rw_pool *pool, double scale,
+			    double live);
 
 /* ---- runway_dels.c: deletes taken from every stored item ---- */
 

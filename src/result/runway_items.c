@@ -47,7 +47,8 @@ static size_t class_of(struct rw_classes *cl, const struct rw_lives *l,
 
 		/* the pool by its fields: its padding is not set */
 		if (memcmp(&cl->c[j].lives, l, sizeof(*l)) == 0 &&
-		    q->n == p->n && q->mean == p->mean && q->seq == p->seq) {
+		    q->n == p->n && q->mean == p->mean && q->seq == p->seq &&
+		    q->skew == p->skew) {
 			return j;
 		}
 	}
@@ -91,11 +92,16 @@ int runway_classes(const struct pk_result_variant *v,
 		struct id_pool p;
 		struct pk_runway one;
 		const double wk = weight ? weight[k] : 1.0;
-		int adds = stream_adds(sc, k);
+		int adds = stream_adds(sc, k), in_pool;
 
 		memset(&one, 0, sizeof(one));
 		runway_lives(v, sc, k, &l);
-		if (runway_id_pool(v, sc, refs, k, factor, &p, &one)) {
+		in_pool = runway_id_pool(v, sc, refs, k, factor, &p, &one);
+		if (p.skew) {
+			/* the pool's table, kept while cl is */
+			cl->skews[cl->n_skews++] = p.skew;
+		}
+		if (in_pool) {
 			bounded += adds ? one.bound_bytes : 0;
 			ids += adds ? one.ids : 0;
 			pool_ids += adds ? one.ids_pool : 0;
@@ -137,6 +143,17 @@ int runway_classes(const struct pk_result_variant *v,
 	return 0;
 }
 
+void runway_classes_free(struct rw_classes *cl)
+{
+	size_t i;
+
+	for (i = 0; i < cl->n_skews; i++) {
+		runway_skew_free(cl->skews[i]);
+		cl->skews[i] = NULL;
+	}
+	cl->n_skews = 0;
+}
+
 double runway_classes_untimed(struct rw_classes *cl)
 {
 	struct rw_classes was = *cl;
@@ -147,6 +164,9 @@ double runway_classes_untimed(struct rw_classes *cl)
 		return 0;
 	}
 	memset(cl, 0, sizeof(*cl));
+	/* the tables stay cl's */
+	memcpy(cl->skews, was.skews, sizeof(cl->skews));
+	cl->n_skews = was.n_skews;
 	for (j = 0; j < was.n; j++) {
 		const struct rw_lives *l = &was.c[j].lives;
 
@@ -215,6 +235,14 @@ static double cum_at(const double *cum, double t, int64_t off)
 	return cum[q] + (t - a) / (e - a) * (cum[q + 1] - cum[q]);
 }
 
+double runway_class_expiring(const struct rw_classes *cl, size_t j, double x)
+{
+	const struct id_pool *p = &cl->c[j].pool;
+
+	return p->n > 0 ? runway_pool_growth(p, 0, runway_pool_held(p, x))
+			: 1.0;
+}
+
 double runway_store_pending(struct rw_store *s, const struct rw_classes *cl,
 			    int64_t h, const double *first, double t1,
 			    int64_t off)
@@ -236,8 +264,10 @@ double runway_store_pending(struct rw_store *s, const struct rw_classes *cl,
 				 cum_at(cum, t1 - cl->c[j].lives.s[b], off));
 
 			if (to > s->del_at[j][b]) {
-				pend += cl->c[j].lives.frac[b] *
-					(to - s->del_at[j][b]);
+				pend +=
+				    cl->c[j].lives.frac[b] *
+				    (to - s->del_at[j][b]) *
+				    runway_class_expiring(cl, j, s->slot[j][0]);
 			}
 		}
 	}
@@ -336,6 +366,7 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 {
 	const double t0 = h == 0 ? 0.0 : (double)(h * PK_RUNWAY_STEP_S - off);
 	double to[PK_MAX_STREAMS][PK_RW_LIVES], pend = 0, part, from = 1.0;
+	double live;
 	size_t j, b;
 
 	for (j = 0; j < cl->n; j++) {
@@ -350,6 +381,7 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 			continue;
 		}
 		s->cum[j][h + 1] = s->cum[j][h] + add[j] / s->k;
+		live = runway_class_expiring(cl, j, s->prev[j]);
 		for (b = 0; b < cl->c[j].lives.n; b++) {
 			/* expired by t1: written a lifetime before it */
 			to[j][b] = fmin(
@@ -357,7 +389,7 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 			    cum_at(s->cum[j], t1 - cl->c[j].lives.s[b], off));
 			to[j][b] = fmax(s->del_at[j][b], to[j][b]);
 			pend += cl->c[j].lives.frac[b] *
-				(to[j][b] - s->del_at[j][b]) * s->k;
+				(to[j][b] - s->del_at[j][b]) * s->k * live;
 			if (to[j][b] > s->del_at[j][b] && t1 > t0) {
 				/* nothing of it expires before its
 				   frontier's write a lifetime on */
@@ -465,7 +497,7 @@ double runway_store_cross(const struct rw_store *s, const struct rw_classes *cl,
 	}
 	if (moving == 1 && s->del_from <= 0) {
 		/* one class grows: its pool's inverse, exact */
-		const struct id_pool none = {0, 0, 0};
+		const struct id_pool none = {0, 0, 0, NULL};
 		const struct id_pool *p = raw ? &none : &cl->c[only].pool;
 		double other = held_at(s, cl, slot, raw, 0) -
 			       class_held(cl, only, s->prev[only], raw);

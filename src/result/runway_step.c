@@ -722,6 +722,7 @@ static void from_rates(const struct pk_snapshot *s,
 	runway_streams_weigh(p.st, p.ns, weight);
 	if (runway_classes(v, sc, by_dist ? refs : NULL, factor, weight, &p.cl,
 			   rw)) {
+		runway_classes_free(&p.cl);
 		runway_streams_free(p.st, p.ns);
 		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;
@@ -747,6 +748,7 @@ static void from_rates(const struct pk_snapshot *s,
 		runway_pick_free(&pick);
 		runway_groups_free(&tab);
 		runway_dels_free(&p.dels);
+		runway_classes_free(&p.cl);
 		runway_streams_free(p.st, p.ns);
 		runway_apart_free(apart, moved, p.ns);
 		runway_refs_free(refs, PK_QUERY_KEY_REFS);
@@ -771,6 +773,7 @@ static void from_rates(const struct pk_snapshot *s,
 		runway_store_free(&p.c[i].held);
 	}
 	runway_dels_free(&p.dels);
+	runway_classes_free(&p.cl);
 	runway_streams_free(p.st, p.ns);
 	runway_pool_free(&p.pool);
 	free(p.c);
