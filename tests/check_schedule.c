@@ -504,6 +504,146 @@ START_TEST(test_schedule_spike_trains)
 }
 END_TEST
 
+/* o's split of [a, b) in the step at a, checked against the seconds
+   and operations inside spikes and outside */
+static void split_is(const struct pk_schedule_own *o, double a, double b,
+		     double in_s, double out_s, double in_ops, double out_ops)
+{
+	struct pk_schedule_split x;
+	double end;
+	size_t step = schedule_own_step(o, a, &end);
+
+	ck_assert_msg(b <= end, "[%g, %g) past its step's end %g", a, b, end);
+	schedule_own_split(o, step, a, b, &x);
+	ck_assert_double_eq_tol(x.in_s, in_s, 1e-9);
+	ck_assert_double_eq_tol(x.out_s, out_s, 1e-9);
+	ck_assert_double_eq_tol(x.in_ops, in_ops, 1e-9 * fmax(1, in_ops));
+	ck_assert_double_eq_tol(x.out_ops, out_ops, 1e-9 * fmax(1, out_ops));
+}
+
+/*
+ * The own clock in closed form (schedule_own_*): a stretch's spike
+ * seconds and the rest, each with its operations.
+ * - 2/s, x5 for 3 s every 10 s from 4 s: [1, 30) holds the spikes
+ *   [4, 7), [14, 17), [24, 27): 9 s at 10/s = 90, 20 s at 2/s = 40;
+ *   [5, 25.5) starts inside one: [5, 7), [14, 17), [24, 25.5) = 6.5 s,
+ *   65, and 14 s, 28; [0, 4) is before the first: 4 s, 8.
+ * - A ramp 0 -> 10/s over 100 s (r(t) = t / 10), x2 for 5 s every 10 s:
+ *   the integral of r over [p, q) is (q^2 - p^2) / 20. [0, 20): spikes
+ *   [0, 5) 1.25 and [10, 15) 6.25, x2 = 15; gaps [5, 10) 3.75 and
+ *   [15, 20) 8.75 = 12.5. [3, 12): spikes [3, 5) 0.8 and [10, 12) 2.2,
+ *   x2 = 6; the gap [5, 10) 3.75.
+ * - Steps 1/s from 0, 4/s from 10 s, 0 from 25 s over 40 s, x3 for 1 s
+ *   every 4 s from 2 s: step 0 [0, 10) has the spikes at 2 and 6, 2 s x
+ *   3 + 8 s = 14; step 1 [10, 25) the spikes at 10, 14, 18, 22: 4 s x
+ *   12 + 11 s x 4 = 92; step 2 none: L(40) = 106. Over [5, 30): the
+ *   spike at 6 (3) and 4 s (4) of step 0, step 1 whole (92), 0: 99.
+ * - A year (365 days) of 2-s spikes, 1/s x3 for 1 s: 15,768,000 s
+ *   inside at 3/s = 47,304,000 and as many outside at 1/s, without a
+ *   step per spike.
+ */
+START_TEST(test_schedule_own_split)
+{
+	struct pk_schedule_step steps[3] = {
+	    {0, 1.0, 0, 0}, {10, 4.0, 0, 0}, {25, 0.0, 0, 0}};
+	struct pk_schedule_spec sp;
+	struct pk_schedule_own o;
+	double end;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 2;
+	sp.has_spikes = 1;
+	sp.spike_every_s = 10;
+	sp.spike_for_s = 3;
+	sp.spike_start_s = 4;
+	sp.spike_factor = 5;
+	schedule_own_init(&o, &sp, 100);
+	split_is(&o, 1, 30, 9, 20, 90, 40);
+	split_is(&o, 5, 25.5, 6.5, 14, 65, 28);
+	split_is(&o, 0, 4, 0, 4, 0, 8);
+	ck_assert_double_eq_tol(schedule_own_count(&o, 1, 30), 130, 1e-9);
+	schedule_own_free(&o);
+
+	sp.base = PK_SCHEDULE_RAMP;
+	sp.from_per_s = 0;
+	sp.to_per_s = 10;
+	sp.spike_every_s = 10;
+	sp.spike_for_s = 5;
+	sp.spike_start_s = 0;
+	sp.spike_factor = 2;
+	schedule_own_init(&o, &sp, 100);
+	split_is(&o, 0, 20, 10, 10, 15, 12.5);
+	split_is(&o, 3, 12, 4, 5, 6, 3.75);
+	schedule_own_free(&o);
+
+	sp.base = PK_SCHEDULE_STEPS;
+	sp.steps = steps;
+	sp.n_steps = 3;
+	sp.spike_every_s = 4;
+	sp.spike_for_s = 1;
+	sp.spike_start_s = 2;
+	sp.spike_factor = 3;
+	schedule_own_init(&o, &sp, 40);
+	ck_assert_uint_eq(schedule_own_step(&o, 12, &end), 1);
+	ck_assert_double_eq(end, 25);
+	ck_assert_uint_eq(schedule_own_step(&o, 39.5, &end), 2);
+	ck_assert_double_eq(end, 40);
+	split_is(&o, 0, 10, 2, 8, 6, 8);
+	split_is(&o, 10, 25, 4, 11, 48, 44);
+	ck_assert_double_eq_tol(schedule_own_count(&o, 0, 40), 106, 1e-9);
+	ck_assert_double_eq_tol(schedule_own_count(&o, 5, 30), 99, 1e-9);
+	schedule_own_free(&o);
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 1;
+	sp.has_spikes = 1;
+	sp.spike_every_s = 2;
+	sp.spike_for_s = 1;
+	sp.spike_factor = 3;
+	schedule_own_init(&o, &sp, 365 * DAY);
+	split_is(&o, 0, 365 * DAY, 15768000, 15768000, 47304000, 15768000);
+	schedule_own_free(&o);
+}
+END_TEST
+
+/*
+ * The wall-clock multiplier at a second: 2026-01-05 (a Monday) 10:30
+ * UTC under weekdays and a daily curve of h / 10 at hour h is 1.0; the
+ * Saturday 2026-01-10 is 0; a holiday on Tuesday 2026-01-06 is 0 all
+ * day; without any multiplier 1.
+ */
+START_TEST(test_schedule_wall_at)
+{
+	const int64_t mon = JAN1 + 4 * DAY;
+	struct pk_schedule_holiday hol = {(JAN1 + 5 * DAY) / DAY,
+					  (JAN1 + 5 * DAY) / DAY};
+	struct pk_schedule_spec sp;
+	int h;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 1;
+	ck_assert_double_eq(schedule_wall_at(&sp, mon), 1.0);
+	sp.has_daily = 1;
+	for (h = 0; h < PK_SCHEDULE_HOURS; h++) {
+		sp.daily[h] = h / 10.0;
+	}
+	sp.has_weekly = 1;
+	for (h = 0; h < PK_SCHEDULE_DAYS; h++) {
+		sp.weekly[h] = h < 5;
+	}
+	sp.holidays = &hol;
+	sp.n_holidays = 1;
+	ck_assert_double_eq_tol(schedule_wall_at(&sp, mon + 10 * HOUR + 1800),
+				1.0, 1e-15);
+	ck_assert_double_eq(schedule_wall_at(&sp, mon + 5 * DAY + 12 * HOUR),
+			    0.0);
+	ck_assert_double_eq(schedule_wall_at(&sp, mon + DAY + 12 * HOUR), 0.0);
+}
+END_TEST
+
 /* Rounding: base 3/s x 0.1 every hour of 366 days is 0.3/s; L = 0.3 x
    31,622,400 = 9,486,720, an integer that 0.1's binary value and 8,784
    hourly sums miss by a few ulps: the count is 9,486,720, not 9,486,721.
@@ -754,6 +894,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_working_days);
 	tcase_add_test(tc, test_schedule_spikes);
 	tcase_add_test(tc, test_schedule_spike_trains);
+	tcase_add_test(tc, test_schedule_own_split);
+	tcase_add_test(tc, test_schedule_wall_at);
 	tcase_add_test(tc, test_schedule_poisson);
 	tcase_add_test(tc, test_schedule_rounding);
 	tcase_add_test(tc, test_schedule_run_bound);

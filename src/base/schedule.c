@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 
 void schedule_spec_free(struct pk_schedule_spec *spec)
@@ -383,6 +384,180 @@ void schedule_phase_part(const struct pk_schedule_spec *spec,
 	out->has_weekly = 0;
 	out->holidays = NULL;
 	out->n_holidays = 0;
+}
+
+double schedule_wall_at(const struct pk_schedule_spec *s, int64_t wall_s)
+{
+	int64_t day = floor_div(wall_s, PK_SCHEDULE_S_PER_DAY);
+	int64_t sec = wall_s - day * PK_SCHEDULE_S_PER_DAY;
+	double m = 1;
+
+	/* piece_enter's multiplier, in its order */
+	if (s->has_weekly || s->n_holidays > 0) {
+		if (day_off(s, day)) {
+			return 0;
+		}
+		if (s->has_weekly) {
+			int64_t dow = (day + PK_SCHEDULE_EPOCH_WEEKDAY) %
+				      PK_SCHEDULE_DAYS;
+
+			m *= s->weekly[dow < 0 ? dow + PK_SCHEDULE_DAYS : dow];
+		}
+	}
+	if (s->has_daily) {
+		m *= s->daily[sec / PK_SCHEDULE_S_PER_HOUR];
+	}
+	return m;
+}
+
+/* The spikes over [0, x) of a train that starts at a spike's start
+   (x >= 0): *in the seconds inside them, *mom the integral of u over
+   those seconds. Period j (n whole ones, then c = min(F, x - n E) of
+   the next spike) adds F and F j E + F^2 / 2; sum_j j over j < n is
+   n (n - 1) / 2. */
+static void spikes_from_start(const struct pk_schedule_spec *s, double x,
+			      double *in, double *mom)
+{
+	const double e = (double)s->spike_every_s, f = (double)s->spike_for_s;
+	double n = floor(x / e), c = fmax(0.0, fmin(f, x - n * e));
+
+	*in = n * f + c;
+	*mom = f * e * n * (n - 1) * 0.5 + n * f * f * 0.5 + c * n * e +
+	       0.5 * c * c;
+}
+
+void schedule_own_split(const struct pk_schedule_own *o, size_t step, double a,
+			double b, struct pk_schedule_split *out)
+{
+	const struct pk_schedule_spec *s = o->spec;
+	const double len = b - a;
+	double r0, slope = 0, in = 0, mom = 0, in_ops, out_ops;
+
+	switch (s->base) {
+	case PK_SCHEDULE_RAMP:
+		/* the cursor's line: from + slope x t */
+		slope = (s->to_per_s - s->from_per_s) / (double)o->dur_s;
+		r0 = s->from_per_s + slope * a;
+		break;
+	case PK_SCHEDULE_STEPS:
+		r0 = s->steps[step].rate_per_s;
+		break;
+	default:
+		r0 = s->rate_per_s;
+		break;
+	}
+	if (s->has_spikes && b > (double)s->spike_start_s) {
+		/* from the first second at or past the spikes' start: its
+		   place in its period (as the walk finds it, fmod), the
+		   train from that period's start to either end */
+		const double from = fmax(a, (double)s->spike_start_s);
+		const double off = fmod(from - (double)s->spike_start_s,
+					(double)s->spike_every_s);
+		double i0, m0, i1, m1;
+
+		spikes_from_start(s, off, &i0, &m0);
+		spikes_from_start(s, off + (b - from), &i1, &m1);
+		in = fmin(len, fmax(0.0, i1 - i0));
+		/* about a: u - a = (u' - off) + (from - a), u' from the
+		   period's start */
+		mom = (m1 - m0) - off * in + (from - a) * in;
+	}
+	in_ops = r0 * in + slope * mom;
+	out_ops = r0 * (len - in) + slope * (0.5 * len * len - mom);
+	out->in_s = in;
+	out->out_s = len - in;
+	out->in_ops = s->has_spikes ? fmax(0.0, s->spike_factor * in_ops) : 0;
+	out->out_ops = fmax(0.0, out_ops);
+}
+
+void schedule_own_init(struct pk_schedule_own *o,
+		       const struct pk_schedule_spec *spec, int64_t dur_s)
+{
+	size_t j;
+
+	o->spec = spec;
+	o->dur_s = dur_s;
+	o->sum = NULL;
+	if (spec->base != PK_SCHEDULE_STEPS || spec->n_steps == 0) {
+		return;
+	}
+	o->sum = xcalloc(spec->n_steps + 1, sizeof(*o->sum));
+	for (j = 0; j < spec->n_steps; j++) {
+		double end = j + 1 < spec->n_steps
+				 ? (double)spec->steps[j + 1].at_s
+				 : (double)dur_s;
+		double a = (double)spec->steps[j].at_s;
+		struct pk_schedule_split x;
+
+		if (end > a) {
+			schedule_own_split(o, j, a, end, &x);
+			o->sum[j + 1] = o->sum[j] + x.in_ops + x.out_ops;
+		} else {
+			o->sum[j + 1] = o->sum[j];
+		}
+	}
+}
+
+void schedule_own_free(struct pk_schedule_own *o)
+{
+	if (!o) {
+		return;
+	}
+	free(o->sum);
+	o->sum = NULL;
+}
+
+size_t schedule_own_step(const struct pk_schedule_own *o, double t, double *end)
+{
+	const struct pk_schedule_spec *s = o->spec;
+	size_t lo = 0, hi;
+
+	*end = (double)o->dur_s;
+	if (s->base != PK_SCHEDULE_STEPS || s->n_steps == 0) {
+		return 0;
+	}
+	/* the last step whose at is <= t (steps[0] is at 0) */
+	hi = s->n_steps;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((double)s->steps[mid].at_s <= t) {
+			lo = mid;
+		} else {
+			hi = mid;
+		}
+	}
+	if (lo + 1 < s->n_steps) {
+		*end = (double)s->steps[lo + 1].at_s;
+	}
+	return lo;
+}
+
+double schedule_own_count(const struct pk_schedule_own *o, double a, double b)
+{
+	struct pk_schedule_split x;
+	double ea, eb, n;
+	size_t sa, sb;
+
+	if (!(b > a)) {
+		return 0;
+	}
+	sa = schedule_own_step(o, a, &ea);
+	if (b <= ea || !o->sum) {
+		schedule_own_split(o, sa, a, fmin(b, ea), &x);
+		return x.in_ops + x.out_ops;
+	}
+	sb = schedule_own_step(o, b, &eb);
+	schedule_own_split(o, sa, a, ea, &x);
+	n = x.in_ops + x.out_ops;
+	/* the whole steps between, then the start of b's */
+	n += o->sum[sb] - o->sum[sa + 1];
+	if (b > (double)o->spec->steps[sb].at_s) {
+		schedule_own_split(o, sb, (double)o->spec->steps[sb].at_s, b,
+				   &x);
+		n += x.in_ops + x.out_ops;
+	}
+	return fmax(0.0, n);
 }
 
 uint64_t schedule_uniform_count(double total)

@@ -647,6 +647,8 @@ struct rphase {
 					phase's own clock
 					(schedule_phase_part), for a
 					cycle shorter than a step */
+	struct pk_schedule_own own;  /* with a schedule: its own clock in
+					closed form (occurrence's pieces) */
 	struct pk_schedule_cursor cur;
 	int64_t cur_cycle;  /* the cycle cur walks, -1 none */
 	double set_ru;	    /* the container RU/s (autoscale: the max) it

@@ -300,6 +300,8 @@ void runway_streams_init(const struct pk_result_variant *v,
 			phase_bucket(v, &ss->client, p);
 			if (ps->schedule) {
 				schedule_phase_part(ps->schedule, &p->rel);
+				schedule_own_init(&p->own, ps->schedule,
+						  p->dur_s);
 			}
 			p->cur_cycle = -1;
 		}
@@ -341,9 +343,12 @@ void runway_streams_weigh(const struct rstream *st, size_t ns, double *weight)
 
 void runway_streams_free(struct rstream *st, size_t ns)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < ns; i++) {
+		for (j = 0; j < st[i].n; j++) {
+			schedule_own_free(&st[i].ph[j].own);
+		}
 		free(st[i].ph);
 	}
 	free(st);
@@ -570,37 +575,101 @@ static void stretch_fill(struct rstream *st, size_t j, int64_t k, double ops,
 	o->ru_scale = in_force(st, j, k, &o->set_at);
 }
 
-/* The piece of schedule s by the phase's own clock at phase second t:
-   its step (STEPS; *step a hint, advanced, from the step in force at an
-   earlier t) twice, plus 1 inside a spike; the second the next piece
-   starts into *next (HUGE_VAL: none) */
-static size_t own_piece(const struct pk_schedule_spec *s, double t,
-			size_t *step, double *next)
+/* Own-clock pieces of one occurrence of a phase as they first come
+   (occurrence): each a step's spike seconds or the rest of its seconds
+   (key: step x 2, plus 1 for the spikes), at most `most` of them; a
+   piece of a key not yet kept once `most` are kept joins the last
+   kept. */
+struct pieces {
+	size_t key[PK_RW_PIECES], n, most;
+	double ops[PK_RW_PIECES], len[PK_RW_PIECES];
+};
+
+static size_t pieces_find(const struct pieces *pc, size_t key)
 {
-	int in = 0;
+	size_t i;
 
-	*next = HUGE_VAL;
-	if (s->base == PK_SCHEDULE_STEPS) {
-		while (*step + 1 < s->n_steps &&
-		       (double)s->steps[*step + 1].at_s <= t) {
-			(*step)++;
+	for (i = 0; i < pc->n && pc->key[i] != key; i++) {
+	}
+	return i;
+}
+
+static void pieces_add(struct pieces *pc, size_t key, double ops, double len)
+{
+	size_t i = pieces_find(pc, key);
+
+	if (i == pc->n && pc->n < pc->most) {
+		pc->key[i] = key;
+		pc->ops[i] = pc->len[i] = 0;
+		pc->n++;
+	}
+	i = i < pc->n ? i : pc->n - 1;
+	pc->ops[i] += ops;
+	pc->len[i] += len;
+}
+
+/* [a, b) of phase p (its own seconds; wall multiplier m constant over
+   it) into pc, step by step: each step's spike seconds and the rest in
+   closed form (schedule_own_split), the one that comes first at a
+   first, so the pieces keep the order a walk edge by edge gives; once
+   the pieces are full, the steps whose keys are not kept in one count
+   (schedule_own_count). Costs the steps crossed, never the spikes. */
+static void pieces_span(struct pieces *pc, const struct rphase *p, double a,
+			double b, double m)
+{
+	const struct pk_schedule_spec *s = p->ps->schedule;
+	const double from = (double)s->spike_start_s;
+	double end;
+	size_t step = schedule_own_step(&p->own, a, &end);
+
+	while (a < b) {
+		const size_t out_key = step * 2, in_key = out_key + 1;
+		double e = fmin(b, end), edge = HUGE_VAL;
+		struct pk_schedule_split x;
+		int in = 0;
+
+		if (pc->n == pc->most && pieces_find(pc, out_key) == pc->n &&
+		    (!s->has_spikes || pieces_find(pc, in_key) == pc->n)) {
+			/* this step's and every later step's pieces join
+			   the last kept */
+			pc->ops[pc->n - 1] +=
+			    m * schedule_own_count(&p->own, a, b);
+			pc->len[pc->n - 1] += b - a;
+			return;
 		}
-		if (*step + 1 < s->n_steps) {
-			*next = (double)s->steps[*step + 1].at_s;
+		schedule_own_split(&p->own, step, a, e, &x);
+		if (s->has_spikes) {
+			/* inside a spike at a, and the edge that ends
+			   what a is in */
+			if (a >= from) {
+				double r =
+				    fmod(a - from, (double)s->spike_every_s);
+
+				in = r < (double)s->spike_for_s;
+				edge = a - r +
+				       (double)(in ? s->spike_for_s
+						   : s->spike_every_s);
+			} else {
+				edge = from;
+			}
+		}
+		if (in) {
+			pieces_add(pc, in_key, m * x.in_ops, x.in_s);
+		} else {
+			pieces_add(pc, out_key, m * x.out_ops, x.out_s);
+		}
+		if (e > edge) {
+			if (in) {
+				pieces_add(pc, out_key, m * x.out_ops, x.out_s);
+			} else {
+				pieces_add(pc, in_key, m * x.in_ops, x.in_s);
+			}
+		}
+		a = e;
+		if (a < b) {
+			step = schedule_own_step(&p->own, a, &end);
 		}
 	}
-	if (s->has_spikes) {
-		double from = (double)s->spike_start_s, r, e = from;
-
-		if (t >= from) {
-			r = fmod(t - from, (double)s->spike_every_s);
-			in = r < (double)s->spike_for_s;
-			e = t - r +
-			    (double)(in ? s->spike_for_s : s->spike_every_s);
-		}
-		*next = fmin(*next, e);
-	}
-	return (s->base == PK_SCHEDULE_STEPS ? *step * 2 : 0) + (size_t)in;
 }
 
 /* Phase j of stream st over [in, end) of cycle k (seconds within the
@@ -608,8 +677,9 @@ static size_t own_piece(const struct pk_schedule_spec *s, double t,
    spikes one per rate its own clock gives there (the seconds of every
    spike of the step together, those between them together, each step's
    rate apart), so the RU/s bound meets a spike's rate, not the step's
-   mean; pieces past PK_RW_PIECES or cap share the last. Returns how
-   many. */
+   mean; pieces past PK_RW_PIECES or cap share the last. The wall-clock
+   multipliers (rel 0) are constant over a clock hour: the occurrence
+   is taken an hour of the clock at a time. Returns how many. */
 static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 			 size_t j, int64_t k, double in, double end, int rel,
 			 struct stretch *out, size_t cap)
@@ -617,8 +687,10 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 	struct rphase *p = &st->ph[j];
 	const struct pk_schedule_spec *s = p->ps->schedule;
 	const double at = (double)p->start_s;
-	size_t key[PK_RW_PIECES], n = 0, i, step = 0, most;
-	double ops[PK_RW_PIECES], len[PK_RW_PIECES], a = in - at, e;
+	struct pieces pc;
+	double a = in - at;
+	int wall;
+	size_t i;
 
 	if (!s || (s->base != PK_SCHEDULE_STEPS && !s->has_spikes)) {
 		stretch_fill(
@@ -627,27 +699,34 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 		    end - in, out);
 		return 1;
 	}
-	most = cap < PK_RW_PIECES ? cap : PK_RW_PIECES;
+	pc.n = 0;
+	pc.most = cap < PK_RW_PIECES ? cap : PK_RW_PIECES;
+	wall = !rel && (s->has_daily || s->has_weekly || s->n_holidays > 0);
 	while (a < end - at) {
-		size_t kk = own_piece(s, a, &step, &e);
+		double b = end - at, m = 1.0;
 
-		e = e > a ? fmin(e, end - at) : end - at;
-		for (i = 0; i < n && key[i] != kk; i++) {
+		if (wall) {
+			/* the phase's second a on the clock, and the end
+			   of its clock hour */
+			const double w0 =
+			    (double)(sc->clock_start_s + k * st->cycle_s +
+				     p->start_s);
+			const double h =
+			    floor((w0 + a) / PK_SCHEDULE_S_PER_HOUR);
+
+			m = schedule_wall_at(s, (int64_t)floor(w0 + a));
+			b = fmin(b, (h + 1) * PK_SCHEDULE_S_PER_HOUR - w0);
+			if (!(b > a)) {
+				b = end - at; /* a rounding at the hour */
+			}
 		}
-		if (i == n && n < most) {
-			key[n] = kk;
-			ops[n] = len[n] = 0;
-			n++;
-		}
-		i = i < n ? i : n - 1;
-		ops[i] += phase_ops(sc, p, st->cycle_s, k, a, e, rel);
-		len[i] += e - a;
-		a = e;
+		pieces_span(&pc, p, a, b, m);
+		a = b;
 	}
-	for (i = 0; i < n; i++) {
-		stretch_fill(st, j, k, ops[i], len[i], &out[i]);
+	for (i = 0; i < pc.n; i++) {
+		stretch_fill(st, j, k, pc.ops[i], pc.len[i], &out[i]);
 	}
-	return n;
+	return pc.n;
 }
 
 /* The stretches of stream st in [t0, t1) walked phase by phase */

@@ -207,6 +207,61 @@ double schedule_wall_mean(const struct pk_schedule_spec *spec, int64_t wall0_s,
 void schedule_phase_part(const struct pk_schedule_spec *spec,
 			 struct pk_schedule_spec *out);
 
+/*
+ * A phase's rate by its own clock (base, ramp or steps, times spikes;
+ * no wall-clock multipliers: schedule_phase_part's) over any stretch of
+ * the phase in closed form, so a projection that splits each hour into
+ * its spikes' seconds and the rest pays for the steps it crosses, never
+ * for the spikes in it (a year of 2-s spikes is 15,811,200 of them).
+ * spec is borrowed for the object's life; sum is owned (STEPS:
+ * n_steps + 1 entries, the own-clock count from the phase's start to
+ * each step's start and to dur_s; NULL otherwise).
+ */
+struct pk_schedule_own {
+	const struct pk_schedule_spec *spec; /* borrowed */
+	int64_t dur_s;			     /* the phase's length, > 0 */
+	double *sum;			     /* owned, see above */
+};
+
+/* A stretch [a, b) of one step split by the spikes: the seconds inside
+   spikes and outside, and the expected operations of each by the own
+   clock (the spike factor applied inside); a schedule without spikes
+   has every second outside. */
+struct pk_schedule_split {
+	double in_s, out_s;	/* seconds, in_s + out_s = b - a */
+	double in_ops, out_ops; /* operations, >= 0 */
+};
+
+/* Set up o for spec over a phase of dur_s seconds (> 0); the prefix
+   sums are O(n_steps). schedule_own_free frees what it owns. */
+void schedule_own_init(struct pk_schedule_own *o,
+		       const struct pk_schedule_spec *spec, int64_t dur_s);
+
+/* Free what o owns (not o); NULL and a zeroed o are allowed. */
+void schedule_own_free(struct pk_schedule_own *o);
+
+/* The step in force at phase second t (0 without steps; O(log
+   n_steps)) and into *end the second it ends at (the next step's `at`,
+   or dur_s). */
+size_t schedule_own_step(const struct pk_schedule_own *o, double t,
+			 double *end);
+
+/* [a, b) of step `step` (a < b, inside the step: schedule_own_step's)
+   split by the spikes into *out, in O(1) whatever the spikes in it.
+   The counts are a piece-by-piece sum's up to rounding. */
+void schedule_own_split(const struct pk_schedule_own *o, size_t step, double a,
+			double b, struct pk_schedule_split *out);
+
+/* The expected operations by the own clock over [a, b) (0 <= a <= b <=
+   dur_s), across steps: O(log n_steps). */
+double schedule_own_count(const struct pk_schedule_own *o, double a, double b);
+
+/* The product of spec's wall-clock multipliers at Unix second wall_s
+   (UTC): the daily curve's hour times the weekly day's, 0 on a holiday
+   or a day whose weekly multiplier is 0; 1 when spec has none. Constant
+   over each clock hour. */
+double schedule_wall_at(const struct pk_schedule_spec *spec, int64_t wall_s);
+
 /* UNIFORM arrivals of a phase with expected count total: ceil(total),
    with a total within the tolerance of an integer taken as it. */
 uint64_t schedule_uniform_count(double total);
