@@ -1,6 +1,9 @@
 /* fmt: thousands separators and binary byte units (1 KiB = 1,024 B). */
 #include <check.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/report/report_text_int.h"
@@ -204,6 +207,54 @@ START_TEST(test_fmt_rate)
 }
 END_TEST
 
+/* U+10000 (LINEAR B SYLLABLE B008 A): 4 bytes, 1 column (not a wide
+   block); N of them are 4N bytes in N columns. */
+static char *linear_b(size_t n)
+{
+	char *s = malloc(4 * n + 1);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		memcpy(s + 4 * i, "\xF0\x90\x80\x80", 4);
+	}
+	s[4 * n] = '\0';
+	return s;
+}
+
+/* text_name_str at its widest: 40 four-byte characters fit 40 columns
+   whole, 160 bytes; 41 are cut to 39 and the ellipsis (3 bytes), 159
+   bytes; both within PK_TEXT_STREAM_NAME_BYTES (4 x 40 + 3 + 1 =
+   164). */
+START_TEST(test_text_name_str_widest)
+{
+	char buf[PK_TEXT_STREAM_NAME_BYTES];
+	char *a = linear_b(40), *b = linear_b(41), *cut = linear_b(39);
+	char want[PK_TEXT_STREAM_NAME_BYTES];
+
+	ck_assert_str_eq(text_name_str(a, buf, sizeof(buf)), a);
+	ck_assert_uint_eq(strlen(buf), 160);
+	snprintf(want, sizeof(want), "%s\xE2\x80\xA6", cut);
+	ck_assert_str_eq(text_name_str(b, buf, sizeof(buf)), want);
+	ck_assert_uint_eq(strlen(buf), 159);
+	free(a);
+	free(b);
+	free(cut);
+}
+END_TEST
+
+/* A buffer shorter than the name as shown is a bug that stops pksim
+   (SIGABRT), not a name cut short in silence: 40 four-byte characters
+   (161 bytes with the NUL) into 100 */
+START_TEST(test_text_name_str_short_buffer)
+{
+	char buf[100];
+	char *a = linear_b(40);
+
+	text_name_str(a, buf, sizeof(buf));
+	free(a);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fmt");
@@ -217,6 +268,13 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_units_llround);
 	tcase_add_test(tc, test_fmt_seconds);
 	tcase_add_test(tc, test_fmt_rate);
+	tcase_add_test(tc, test_text_name_str_widest);
+	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
+	   would take the whole runner down) */
+	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) {
+		tcase_add_test_raise_signal(tc, test_text_name_str_short_buffer,
+					    SIGABRT);
+	}
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -219,13 +219,14 @@ const char *text_cfeed_retired(const struct pk_result_variant *v, size_t i,
 void text_cfeed(const struct pk_result *r, const struct pk_result_variant *v,
 		FILE *out);
 
-/* Bytes of a stream's name as the summary shows it (text_name_str), at
-   most: PK_TEXT_NAME_COLS characters of 4 bytes, the ellipsis, NUL */
-#define PK_TEXT_STREAM_NAME_BYTES (4 * 40 + 3 + 1)
-
 /* Display columns of a stream's or variant's name in a text table or a
    summary line, at most: a longer name is cut (text_name_put) */
 #define PK_TEXT_NAME_COLS 40
+
+/* Bytes of a stream's name as the summary shows it (text_name_str), at
+   most: PK_TEXT_NAME_COLS characters of 4 bytes (every character takes
+   a column at least), the ellipsis, NUL */
+#define PK_TEXT_STREAM_NAME_BYTES (4 * PK_TEXT_NAME_COLS + 3 + 1)
 
 /* The display columns of UTF-8 name (text_name.c): 2 a character of
    the East Asian Wide and Fullwidth blocks and emoji, 1 any other
@@ -240,7 +241,9 @@ int text_name_cols(const char *name);
 int text_name_put(const char *name, int width, int pad, FILE *out);
 
 /* name as text_name_put writes it in PK_TEXT_NAME_COLS columns, into
-   buf (cap >= PK_TEXT_STREAM_NAME_BYTES bytes, NUL-terminated); buf. */
+   buf (cap >= PK_TEXT_STREAM_NAME_BYTES bytes, NUL-terminated); buf.
+   A buf too small for the name is a bug (PK_BUG: aborts), never a name
+   cut short in silence. */
 const char *text_name_str(const char *name, char *buf, size_t cap);
 
 /* The summary's lines about stream i's client of sc: "client retries:

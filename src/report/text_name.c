@@ -4,8 +4,11 @@
  * character boundary, the cut marked by an ellipsis (a cut at a byte count
  * could fall inside a character).
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/diag.h"
+#include "pksim/base/memstream.h"
 #include "report_text_int.h"
 
 /* The display columns of code point c: 2 for the East Asian Wide and
@@ -102,13 +105,20 @@ int text_name_put(const char *name, int width, int pad, FILE *out)
 
 const char *text_name_str(const char *name, char *buf, size_t cap)
 {
-	FILE *f = fmemopen(buf, cap, "w");
+	char *s;
+	size_t len;
+	FILE *f = xmemstream(&s, &len);
 
-	if (!f) {
-		snprintf(buf, cap, "?");
-		return buf;
-	}
 	text_name_put(name, PK_TEXT_NAME_COLS, 0, f);
 	fclose(f);
+	/* any name cut to PK_TEXT_NAME_COLS columns fits
+	   PK_TEXT_STREAM_NAME_BYTES: a name that does not fit buf is a
+	   caller's short buffer, never a name to print cut short */
+	if (len >= cap) {
+		PK_BUG("a name of %zu bytes as shown for a buffer of %zu",
+		       len + 1, cap);
+	}
+	memcpy(buf, s, len + 1);
+	free(s);
 	return buf;
 }
