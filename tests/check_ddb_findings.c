@@ -165,7 +165,11 @@ START_TEST(test_ddb_findings_hot_key_monotonic)
 			  strstr(text, "no split can fix it: its writes "
 				       "follow a steadily rising sort key "
 				       "(/id rose in 89,995 of its 89,999 "
-				       "puts after the first)"),
+				       "puts after the first)") &&
+			  strstr(text, "Spread its writes over more "
+				       "partition-key values (write "
+				       "sharding") &&
+			  !strstr(text, "DAX"),
 		      "%s", text);
 	free(text);
 	result_free(res);
@@ -178,7 +182,11 @@ END_TEST
  * times a second, strong (ceil(1,024 / 4,096) = 1 RCU each, D1): 3,500
  * read units asked a second, above the 3,000 RCU a partition serves
  * (D3). Without a sort key the key value is one item, and DynamoDB
- * never splits for one hot item (D7): no split can fix it.
+ * never splits for one hot item (D7): no split can fix it. What helps
+ * a read-hot item: eventually consistent reads at half the units (D1,
+ * statement 17: 6,000 a second where 3,000 strong) and a cache (DAX);
+ * write sharding spreads writes, not one item's reads, so the finding
+ * does not advise it.
  */
 START_TEST(test_ddb_findings_hot_item_reads)
 {
@@ -205,6 +213,47 @@ START_TEST(test_ddb_findings_hot_item_reads)
 			  strstr(text, "above the 3,000 RCU") &&
 			  strstr(text, "without a sort key each key value is "
 				       "one item"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "Its reads are strongly consistent: an "
+				   "eventually consistent read costs half the "
+				   "units (D1)") &&
+			  strstr(text, "DynamoDB Accelerator, DAX") &&
+			  !strstr(text, "Spread its"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The same item read 7,000 times a second, eventually consistent (the
+ * default): ceil(1,024 / 4,096) x 0.5 = 0.5 RCU each (D1), 3,500 read
+ * units asked a second, above 3,000 (D3, statement 17: 6,000 eventual
+ * reads a second at most). The reads are already at half the units:
+ * the finding says so and names the cache, not write sharding.
+ */
+START_TEST(test_ddb_findings_hot_item_eventual)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 12000, "
+	    "write_capacity_units: 10}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: one}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}\n"
+	    "  - {duration: 5s, rate: 7000/s, ops: {read: 1}}\n";
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "hot-read-eventual.yaml", yaml);
+	ck_assert_int_eq(f.r->variants[0].ddb->hot[0].peak_mcu, 3500 * CU);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "hot key: \"one\" was asked 3,500 read "
+				   "units in one second") &&
+			  strstr(text, "Its reads are already eventually "
+				       "consistent") &&
+			  strstr(text, "DAX") && !strstr(text, "Spread its"),
 		      "%s", text);
 	free(text);
 	tu_fx_free(&f);
@@ -655,19 +704,24 @@ END_TEST
  * WCU) fit the 301 with the bank full (600 s refill it between them): all
  * 12 written.
  */
-static struct pk_run *big_run(const char *size)
+static struct pk_run *big_run_set(const char *size, const char *more)
 {
 	char yaml[512];
 
 	snprintf(yaml, sizeof(yaml),
 		 "service: dynamodb\n"
 		 "table: {name: t, partition_key: /id, read_capacity_units: "
-		 "5, write_capacity_units: 1}\n"
+		 "5, write_capacity_units: 1%s}\n"
 		 "client: {retries: off}\n"
 		 "phases: [{name: docs, duration: 2h, rate: 6/h, ops: "
 		 "{create: 1}, item_size: %s}]\n",
-		 size);
+		 more, size);
 	return tu_sim_text("big.yaml", yaml);
+}
+
+static struct pk_run *big_run(const char *size)
+{
+	return big_run_set(size, "");
 }
 
 START_TEST(test_ddb_findings_never_fits)
@@ -680,7 +734,9 @@ START_TEST(test_ddb_findings_never_fits)
 			  0);
 	ck_assert_uint_eq(res->variants[0].ddb->never_fit[1], 12);
 	ck_assert_msg(strstr(text, "12 writes each asked more units than a "
-				   "partition can admit in any one second"),
+				   "partition can admit in any one second "
+				   "(its share, what adaptive capacity lends, "
+				   "300 s of it banked, at most its cap"),
 		      "%s", text);
 	ck_assert_msg(!strstr(text, "too few WCU"), "%s", text);
 	free(text);
@@ -689,6 +745,32 @@ START_TEST(test_ddb_findings_never_fits)
 	run = big_run("300KB");
 	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
 			  12);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * The same table with burst off (trial U7): a partition admits at most
+ * its 1 WCU share a second and what the table's 1 WCU lends, 1 WCU in
+ * all (D5, D10); 12 creates of 2 KB (2,048 B, 2 WCU each, D1) never fit.
+ * The finding names what the partition may use as the table is set: no
+ * bank (D9 off).
+ */
+START_TEST(test_ddb_findings_never_fits_no_burst)
+{
+	struct pk_run *run = big_run_set("2KB", ", burst: off");
+	struct pk_result *res = result_build(run);
+	char *text = tu_findings_text(res);
+
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit[1], 12);
+	ck_assert_msg(strstr(text, "12 writes each asked more units than a "
+				   "partition can admit in any one second "
+				   "(its share, what adaptive capacity lends, "
+				   "at most its cap") &&
+			  !strstr(text, "banked"),
+		      "%s", text);
+	free(text);
+	result_free(res);
 	tu_sim_free(run);
 }
 END_TEST
@@ -761,6 +843,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_at_limit);
 	tcase_add_test(tc, test_ddb_findings_hot_key_monotonic);
 	tcase_add_test(tc, test_ddb_findings_hot_item_reads);
+	tcase_add_test(tc, test_ddb_findings_hot_item_eventual);
 	tcase_add_test(tc, test_ddb_findings_hot_key_spread);
 	tcase_add_test(tc, test_ddb_findings_hot_key_first_attempts);
 	tcase_add_test(tc, test_ddb_findings_on_demand_linear);
@@ -769,6 +852,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_hot_key_lsi);
 	tcase_add_test(tc, test_ddb_findings_growth_words);
 	tcase_add_test(tc, test_ddb_findings_never_fits);
+	tcase_add_test(tc, test_ddb_findings_never_fits_no_burst);
 	tcase_add_test(tc, test_ddb_findings_index_fixed);
 	suite_add_tcase(s, tc);
 	return s;

@@ -362,12 +362,14 @@ static const char *ddb_short_of(const struct pk_result *r,
 	char of[PK_DDB_SIDES_BYTES], bound[160], a[32];
 	uint64_t never = v->ddb->never_fit[write];
 	uint64_t max_only = findings_ddb_max_only(v, write);
+	const struct pk_ddb_table_spec *t =
+	    r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
 
 	if (never > 0 && !v->ddb->on_demand) {
+		/* what a partition may use, as the table is set (D9, D10) */
 		snprintf(buf, n,
 			 "%llu %s each asked more units than a partition "
-			 "can admit in any one second (its share, what "
-			 "adaptive capacity lends, 300 s of it banked, at "
+			 "can admit in any one second (its share%s%s, at "
 			 "most its cap; ASSUMPTION: a request waits for all "
 			 "its units, never admitted into debt, which the "
 			 "reference leaves open), so they are never "
@@ -375,6 +377,12 @@ static const char *ddb_short_of(const struct pk_result *r,
 			 "share, not the average, are what it lacks (the "
 			 "table's %s used %.0f%% of %s)",
 			 (unsigned long long)never, write ? "writes" : "reads",
+			 t && t->adaptive == PK_DDB_ADAPTIVE_OFF
+			     ? ""
+			     : ", what adaptive capacity lends",
+			 t && t->burst == PK_DDB_BURST_OFF
+			     ? ""
+			     : ", 300 s of it banked",
 			 write ? "writes" : "reads", u,
 			 ddb_sides_of(v, write, ddb_sides_mean(v, write),
 				      "over the run", of, sizeof(of)));
@@ -879,8 +887,8 @@ char **findings_make(const struct pk_result *r,
 	for (size_t i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
 		say_some(&s, findings_ddb_index_fixed(r, v, i));
 	}
-	say_some(&s, findings_ddb_hot_key(v, 1));
-	say_some(&s, findings_ddb_hot_key(v, 0));
+	say_some(&s, findings_ddb_hot_key(r, v, 1));
+	say_some(&s, findings_ddb_hot_key(r, v, 0));
 	say_some(&s, findings_ddb_past_peak(v, 1));
 	say_some(&s, findings_ddb_past_peak(v, 0));
 	say_some(&s, findings_failed(v));

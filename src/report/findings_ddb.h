@@ -24,8 +24,12 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write);
    split could ever help: never for one item (no sort key), a value
    pinned by a local secondary index (D18) or writes along a rising or
    falling sort key (D7); else a heat split by sort key could (D7, not
-   replayed: the throttles are an upper bound). NULL under the cap. */
-char *findings_ddb_hot_key(const struct pk_result_variant *v, int write);
+   replayed: the throttles are an upper bound); and what to do: write
+   sharding for writes; for reads, eventually consistent reads (half
+   the units, D1) and a cache (DAX), not write sharding. r's scenario
+   gives the table's read consistency. NULL under the cap. */
+char *findings_ddb_hot_key(const struct pk_result *r,
+			   const struct pk_result_variant *v, int write);
 
 /* Auto scaling (D19) changed table v's (of r) write units while global
    secondary index i kept its fixed units and refused base writes: the
