@@ -633,6 +633,34 @@ START_TEST(test_lsi_storage_said)
 }
 END_TEST
 
+/* A short run's month bills the storage the run held, not a month of
+   its writes (trial U2): the money block says so. 1,000 puts a second of
+   1 KiB for 60 s, each a new item (partition key /id), no throttle
+   (2,000 WCU): 60,000 items of 1,024 B plus 100 B each (pricing.md §4)
+   = 67,440,000 B = 67,440,000 / 2^30 = 0.063 GB at the end; that growth
+   over 720 h (x 2,592,000 / 60 = 43,200) is 2,913,408,000,000 B = 2,713
+   GB, not billed. */
+START_TEST(test_storage_month_said)
+{
+	char *m = money_text("service: dynamodb\n"
+			     "table: {partition_key: /id, read_capacity_units: "
+			     "100, write_capacity_units: 2000}\n"
+			     "pricing: {region: us-east-1}\n"
+			     "client: {retries: off}\n"
+			     "phases: [{duration: 60s, rate: 1000/s, "
+			     "item_size: 1KB}]\n");
+
+	ck_assert_msg(strstr(m, "storage: a month bills the GB this run held "
+				"(its hours' average), not a month of this "
+				"workload's writes: the table held 0.063 GB "
+				"after the run's 60 s; were that growth to go "
+				"on, 720 h would end at about 2,713 GB, not "
+				"billed here"),
+		      "%s", m);
+	free(m);
+}
+END_TEST
+
 /* An on-demand table warmer than a new table's default (D13: 4,000
    WRU/s, 12,000 RRU/s) may have been pre-warmed, which AWS charges for
    (pricing.md §4, A-WARM) at a rate the table does not hold: the money
@@ -828,6 +856,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_gsi_storage_billed);
 	tcase_add_test(tc, test_warm_above_default_said);
 	tcase_add_test(tc, test_lsi_storage_said);
+	tcase_add_test(tc, test_storage_month_said);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p15_p20_on_demand_table);

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/units.h"
 #include "pksim/load/monitor.h"
+#include "pksim/service/snapshot.h"
 
 /* The whole number w >= 0 (below 10^18) with thousands separators into
    out (40 bytes) */
@@ -332,6 +334,51 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 		return buf;
 	}
 	return NULL;
+}
+
+/* g GB as the storage note prints it: three decimals under 100 GB,
+   whole thousands above */
+static const char *gb_text(double g, char *buf, size_t cap)
+{
+	char t[32];
+
+	if (g < 100) {
+		snprintf(buf, cap, "%.3f GB", g);
+	} else {
+		snprintf(buf, cap, "%s GB",
+			 fmt_thousands((int64_t)(g + 0.5), t));
+	}
+	return buf;
+}
+
+const char *money_storage_note(const struct pk_result_variant *v, char *buf,
+			       size_t cap)
+{
+	const struct pk_snapshot_ddb *x = v->ddb;
+	double end_gb, month_gb;
+	char a[48], b[48], c[32];
+
+	if (!v->bill.priced || !bill_mode_ddb(v->bill.mode) || !x ||
+	    v->end_s <= 0 || v->end_s >= (int64_t)PK_BILL_MONTH_HOURS * 3600 ||
+	    x->items + x->index_entries == 0) {
+		return NULL;
+	}
+	/* the bill's bytes (bill_ddb.c): items and index entries with
+	   their 100 B each; the table starts empty (no preload) */
+	end_gb =
+	    ((double)v->storage_bytes + (double)x->index_bytes +
+	     (double)(x->items + x->index_entries) * PK_BILL_DDB_ITEM_BYTES) /
+	    (double)PK_GIB;
+	month_gb =
+	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 / (double)v->end_s;
+	snprintf(buf, cap,
+		 "storage: a month bills the GB this run held (its hours' "
+		 "average), not a month of this workload's writes: the table "
+		 "held %s after the run's %s s; were that growth to go on, "
+		 "720 h would end at about %s, not billed here (docs/money.md)",
+		 gb_text(end_gb, a, sizeof(a)), fmt_thousands(v->end_s, c),
+		 gb_text(month_gb, b, sizeof(b)));
+	return buf;
 }
 
 const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
@@ -725,6 +772,9 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 		fprintf(out, "  %s\n", t);
 	}
 	if (money_caveat_note(sc, v, t, sizeof(t))) {
+		fprintf(out, "  %s\n", t);
+	}
+	if (money_storage_note(v, t, sizeof(t))) {
 		fprintf(out, "  %s\n", t);
 	}
 	fprintf(out, "  price rows used (%s):\n", scenario_prices_name(sc));

@@ -60,6 +60,11 @@ static void md_bill(const struct pk_result *r,
 		esc(t, out);
 		fprintf(out, ".\n");
 	}
+	if (money_storage_note(v, t, sizeof(t))) {
+		fprintf(out, "\n");
+		esc(t, out);
+		fprintf(out, ".\n");
+	}
 	fprintf(out, "\nPrice rows used (");
 	esc(scenario_prices_name(sc), out);
 	fprintf(out, "):\n\n");
@@ -139,6 +144,11 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 		fprintf(out, ".</p>\n");
 	}
 	if (money_caveat_note(sc, v, t, sizeof(t))) {
+		fprintf(out, "<p class=\"note\">");
+		esc(t, out);
+		fprintf(out, ".</p>\n");
+	}
+	if (money_storage_note(v, t, sizeof(t))) {
 		fprintf(out, "<p class=\"note\">");
 		esc(t, out);
 		fprintf(out, ".</p>\n");

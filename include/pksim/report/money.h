@@ -134,6 +134,17 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			      const struct pk_result_variant *v, char *buf,
 			      size_t cap);
 
+/* Amazon DynamoDB table v's priced bill of a run shorter than 720 h
+   whose table ends holding items: its month bills the GB the run held
+   (its hours' average), not a month of the workload's writes; the note,
+   into buf (cap bytes), says what the table held at the end (items and
+   index entries with their 100 bytes, pricing.md §4) after the run's
+   seconds and, were that growth (from an empty table) to go on, about
+   what 720 h would hold at their end, not billed. NULL otherwise
+   (another service, unpriced, a month or longer, nothing held). */
+const char *money_storage_note(const struct pk_result_variant *v, char *buf,
+			       size_t cap);
+
 /* One line of a bill as every report prints it (text, Markdown, HTML,
    money-csv), in the bill's currency. */
 struct money_line {
