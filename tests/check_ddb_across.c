@@ -236,6 +236,51 @@ START_TEST(test_across_tables_priced_in_aws_region)
 }
 END_TEST
 
+/*
+ * Two provisioned tables alike but for a global secondary index (trial
+ * U9), unpriced. 10 s x 100 creates of 1 KiB, each a new item (key
+ * /id): 1,000 puts of 1 WCU (D1) on each table, no throttle (1,000
+ * WCU). Every item has /s, so each
+ * put is also one index write of 1 WCU on the index (projection all,
+ * D17): the indexed table's operations take 1,000 + 1,000 = 2,000
+ * capacity units, the other's 1,000. Nothing fails or throttles and
+ * the base tables' partitions are alike, so the units decide: the table
+ * without the index ranks first (counting the base writes alone, both
+ * took 1,000 and tied).
+ */
+START_TEST(test_across_index_writes_ranked)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "variants:\n"
+	    "  - {name: plain, service: dynamodb, partition_key: /id, "
+	    "read_capacity_units: 100, write_capacity_units: 1000}\n"
+	    "  - {name: indexed, service: dynamodb, partition_key: /id, "
+	    "read_capacity_units: 100, write_capacity_units: 1000, "
+	    "global_secondary_indexes: [{name: by-s, partition_key: /s, "
+	    "read_capacity_units: 100, write_capacity_units: 1000}]}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{000..999}\"}, s: {values: [a, b]}}\n"
+	    "phases: [{duration: 10s, rate: 100/s, item_size: 1KB}]\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("indexed.yaml", text, &run, &res);
+	const struct pk_scorecard *plain =
+	    strcmp(c[0].name, "plain") == 0 ? &c[0] : &c[1];
+	const struct pk_scorecard *indexed = plain == &c[0] ? &c[1] : &c[0];
+
+	ck_assert_uint_eq(plain->throttled_429 + indexed->throttled_429, 0);
+	ck_assert_double_eq_tol(plain->ru_offered, 1000, 1e-9);
+	ck_assert_double_eq_tol(indexed->ru_offered, 2000, 1e-9);
+	ck_assert_uint_eq(plain->rank, 1);
+	ck_assert_uint_eq(indexed->rank, 2);
+	ck_assert_msg(strstr(plain->reason, "capacity units of the operations "
+					    "and their index writes"),
+		      "%s", plain->reason);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 /* Variant name's scorecard of JSON report root */
 static json_t *card_json(json_t *root, const char *name)
 {
@@ -603,6 +648,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_says_what_differs);
 	tcase_add_test(tc, test_across_says_read_consistency);
 	tcase_add_test(tc, test_across_says_ttl_not_replayed);
+	tcase_add_test(tc, test_across_index_writes_ranked);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -195,7 +195,7 @@ static const char *const ddb_figure_names[PK_RANK_FIGURES] = {
     "operations failed or refused",
     "throttled requests per operation",
     "cost a month",
-    "capacity units of the operations",
+    "capacity units of the operations and their index writes",
     "hottest partition's share of the capacity units",
     "hottest key's share (not kept for a table)",
     "peak normalized consumption",

@@ -300,7 +300,10 @@ struct pk_scorecard {
 					  onto the ranges alone gives, 0..1
 					  (the ranking's placement noise) */
 	double ru_offered;	       /* RU of the operations' first
-					  attempts (the demand) */
+					  attempts (the demand); a table's
+					  capacity units, plus the write
+					  units its global secondary
+					  indexes admitted (D17) */
 	uint64_t queries_single;       /* queries served by route */
 	uint64_t queries_targeted;
 	uint64_t fanout_queries;
