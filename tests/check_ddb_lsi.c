@@ -239,26 +239,12 @@ START_TEST(test_lsi_none_no_cap)
 }
 END_TEST
 
-/*
- * A local index's writes follow a global one's (reference §13: "same
- * write-cost rules as a GSI"; §12's table, statement 24's second
- * sentence), on the table's own units. Puts of one primary key (id o1,
- * rev r), a second apart, 1 KB = 1 WCU (D1), projection all:
- * - t = 0 s, status new, a new item: base 1 + index put 1 = 2 WCU;
- * - t = 1 s, status paid: the index sort key changes, base 1 + a delete
- *   of the stored 1 KB entry 1 + a put 1 = 3 WCU;
- * - t = 2 s, status paid again, 2 KB: the value stays, base 2 (the
- *   larger of 1 KB and 2 KB) + 1 index write of 2 = 4 WCU;
- * - t = 3 s, no status: the attribute is removed, base 2 (the stored
- *   2 KB) + 1 delete of the stored 2 KB entry 2 = 4 WCU.
- * 2 + 3 + 4 + 4 = 13 WCU, and the 6 reads of o1 between them (streams
- * b, c, d: 1 + 2 + 3; eventual, 0.5 RCU each whether o1 is stored yet
- * or not, §1) 3 RCU: 16 units. Counting one index write a put, as the
- * put's item alone has it: 2 + 2 + 4 + 2 + 3 = 13.
- */
-START_TEST(test_lsi_changed_value_two_writes)
+/* Four puts of primary key (o1, r) a second apart (the two tests
+   below), the index's projection given by proj ("" or ", projection:
+   keys_only"); run (tu_sim_free it) */
+static struct pk_run *run_lsi_puts(const char *proj)
 {
-	static const char yaml[] =
+	static const char fmt[] =
 	    "service: dynamodb\n"
 	    "table:\n"
 	    "  partition_key: /id\n"
@@ -266,7 +252,7 @@ START_TEST(test_lsi_changed_value_two_writes)
 	    "  read_capacity_units: 100\n"
 	    "  write_capacity_units: 100\n"
 	    "  local_secondary_indexes:\n"
-	    "    - {name: s, sort_key: /status}\n"
+	    "    - {name: s, sort_key: /status%s}\n"
 	    "streams:\n"
 	    "  - name: a\n"
 	    "    items: {id: {const: o1}, rev: {const: r}, status: {const: "
@@ -287,12 +273,62 @@ START_TEST(test_lsi_changed_value_two_writes)
 	    "    items: {id: {const: o1}, rev: {const: r}}\n"
 	    "    phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}, "
 	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n";
-	struct pk_run *run = tu_sim_text("lsi-change.yaml", yaml);
+	char yaml[sizeof(fmt) + 64];
+
+	snprintf(yaml, sizeof(yaml), fmt, proj);
+	return tu_sim_text("lsi-change.yaml", yaml);
+}
+
+/*
+ * A local index's writes follow a global one's (reference §13: "same
+ * write-cost rules as a GSI"; §12's table, statement 24's second
+ * sentence), on the table's own units. Puts of one primary key (id o1,
+ * rev r), a second apart, 1 KB = 1 WCU (D1), projection all:
+ * - t = 0 s, status new, a new item: base 1 + index put 1 = 2 WCU;
+ * - t = 1 s, status paid: the index sort key changes, base 1 + a delete
+ *   of the stored 1 KB entry 1 + a put 1 = 3 WCU;
+ * - t = 2 s, status paid again, 2 KB: the value stays, base 2 (the
+ *   larger of 1 KB and 2 KB) + 1 index write of 2 = 4 WCU;
+ * - t = 3 s, no status: the attribute is removed, base 2 (the stored
+ *   2 KB) + 1 delete of the stored 2 KB entry 2 = 4 WCU.
+ * 2 + 3 + 4 + 4 = 13 WCU, and the 6 reads of o1 between them (streams
+ * b, c, d: 1 + 2 + 3; eventual, 0.5 RCU each whether o1 is stored yet
+ * or not, §1) 3 RCU: 16 units. Counting one index write a put, as the
+ * put's item alone has it: 2 + 2 + 4 + 2 + 3 = 13.
+ */
+START_TEST(test_lsi_changed_value_two_writes)
+{
+	struct pk_run *run = run_lsi_puts("");
 	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
 	ck_assert_uint_eq(t->succeeded, 4 + 6);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	ck_assert_int_eq(t->ru_mru, 16 * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * The same four puts with `projection: keys_only` (statement 24: "1 for
+ * the other if its projected attributes changed"; §13: a local index
+ * writes by a global one's rules): an entry holds only keys, each index
+ * write 1 WCU whatever the item's size:
+ * - t = 0 s, a new item: base 1 + index put 1 = 2 WCU;
+ * - t = 1 s, status new -> paid: base 1 + a delete 1 + a put 1 = 3 WCU;
+ * - t = 2 s, status paid again, 2 KB: base 2 (the larger of 1 KB and 2
+ *   KB); only keys projected and none changed: no index write, 2 WCU;
+ * - t = 3 s, no status: base 2 (the stored 2 KB) + 1 delete 1 = 3 WCU.
+ * 2 + 3 + 2 + 3 = 10 WCU and the 6 reads' 3 RCU: 13 units. Charging
+ * the kept value 1 index write as projection all does: 14.
+ */
+START_TEST(test_lsi_keys_only_kept_value_no_write)
+{
+	struct pk_run *run = run_lsi_puts(", projection: keys_only");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 4 + 6);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, 13 * CU);
 	tu_sim_free(run);
 }
 END_TEST
@@ -365,6 +401,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_bounded_ids_never);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	tcase_add_test(tc, test_lsi_changed_value_two_writes);
+	tcase_add_test(tc, test_lsi_keys_only_kept_value_no_write);
 	tcase_add_test(tc, test_lsi_entries_in_partition_storage);
 	suite_add_tcase(s, tc);
 	return s;
