@@ -522,7 +522,8 @@ START_TEST(test_ddb_service_item_too_large)
 	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out, "\n  bad request (400)        50 (50 with an "
 				  "item over 400 KB, D2; 0 by a local "
-				  "secondary index, D18)\n"),
+				  "secondary index, D18; 0 BatchWriteItems "
+				  "naming one key twice)\n"),
 		      "%s", out);
 	ck_assert_msg(strstr(out, "50 requests were refused with 400: 50 with "
 				  "an item over DynamoDB's 400 KB (D2, "
@@ -570,6 +571,51 @@ START_TEST(test_ddb_service_batch)
 		ck_assert_int_eq(t->ru_mru, 1250 * CU);
 		tu_sim_free(run);
 	}
+}
+END_TEST
+
+/* BatchWriteItems naming one primary key twice (trial R5): a table
+   keyed by /k alone, each batch 3 puts drawn from 2 values, so every
+   batch repeats one (3 items, 2 values): DynamoDB refuses each whole,
+   ValidationException ("multiple operations on the same item"), nothing
+   written. 10 s x 10 = 100 batches, 100 refused whole, each for the
+   repeated key, not for a key value the table refuses. */
+START_TEST(test_ddb_service_batch_repeated_key)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 1000}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: [a, b]}}\n"
+	    "phases: [{duration: 10s, rate: 10/s, ops: {batch: 1}, batch: "
+	    "{size: 3}, item_size: 1KB}]\n";
+	struct pk_run *run = tu_sim_text("dup.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	char args[1024], *out;
+
+	ck_assert_uint_eq(t->bad_request_400, 100);
+	ck_assert_uint_eq(t->ddb_dup_400, 100);
+	ck_assert_uint_eq(t->batches, 100);
+	ck_assert_uint_eq(t->batches_rejected_400, 100);
+	ck_assert_uint_eq(t->batch_items, 0);
+	tu_sim_free(run);
+	snprintf(args, sizeof(args), "run '%s' --no-remedies",
+		 tu_dir_file("dup.yaml", text));
+	out = tu_run_ok(args);
+	ck_assert_msg(
+	    strstr(out, "100 BatchWriteItems naming one key twice)") &&
+		!strstr(out, "the rest a key value the table "
+			     "refuses") &&
+		strstr(out, "100 answered: 0 written, 0 partly (0 "
+			    "items written; the rest returned as "
+			    "UnprocessedItems), 100 refused whole") &&
+		strstr(out, "100 BatchWriteItems naming one primary "
+			    "key twice (ValidationException: each "
+			    "refused whole, nothing written), 0 with "
+			    "a key value the table refuses"),
+	    "%s", out);
+	free(out);
 }
 END_TEST
 
@@ -1034,6 +1080,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_batch);
 	tcase_add_test(tc, test_ddb_service_batch_unprocessed);
 	tcase_add_test(tc, test_ddb_service_batch_unique_key);
+	tcase_add_test(tc, test_ddb_service_batch_repeated_key);
 	tcase_add_test(tc, test_ddb_service_batch_item_partitions);
 	suite_add_tcase(s, tc);
 	return s;

@@ -98,21 +98,25 @@ char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 static char *ddb_refused(const struct pk_totals *t)
 {
 	char a[32], b[32], c[32], e[32];
-	uint64_t other =
-	    t->bad_request_400 - t->ddb_too_large_400 - t->ddb_lsi_400;
+	char f[32];
+	uint64_t other = t->bad_request_400 - t->ddb_too_large_400 -
+			 t->ddb_lsi_400 - t->ddb_dup_400;
 
 	return xasprintf("%s request%s refused with 400: %s with an item "
 			 "over DynamoDB's 400 KB (D2, ValidationException), "
 			 "%s by a local secondary index (D18: its item "
 			 "collection at 10 GB, "
 			 "ItemCollectionSizeLimitExceededException, or the "
-			 "item with its projections over 400 KB), %s with a "
-			 "key value the table refuses (not a string or "
-			 "number, or over 2,048 bytes)",
+			 "item with its projections over 400 KB), %s "
+			 "BatchWriteItems naming one primary key twice "
+			 "(ValidationException: each refused whole, nothing "
+			 "written), %s with a key value the table refuses "
+			 "(not a string or number, or over 2,048 bytes)",
 			 fmt_thousands(t->bad_request_400, a),
 			 t->bad_request_400 == 1 ? " was" : "s were",
 			 fmt_thousands(t->ddb_too_large_400, b),
 			 fmt_thousands(t->ddb_lsi_400, e),
+			 fmt_thousands(t->ddb_dup_400, f),
 			 fmt_thousands(other, c));
 }
 
@@ -159,7 +163,9 @@ char *findings_batches_refused(const struct pk_result_variant *v)
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[32];
 
-	if (t->batches_rejected_400 == 0) {
+	if (t->batches_rejected_400 == 0 || v->ddb) {
+		/* a table's BatchWriteItems refused whole are among its
+		   400s' causes (ddb_refused) */
 		return NULL;
 	}
 	/* reference §3: a batch stays inside one logical partition */

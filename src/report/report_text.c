@@ -259,14 +259,18 @@ static void totals(const struct pk_result_variant *v, int batches,
 		   or a key value it refuses */
 		char lsi[32];
 
+		char dup[32];
+
 		fprintf(out,
 			"  bad request (400)        %s (%s with an item over "
-			"400 KB, D2; %s by a local secondary index, D18%s)\n",
+			"400 KB, D2; %s by a local secondary index, D18; %s "
+			"BatchWriteItems naming one key twice%s)\n",
 			fmt_thousands(t->bad_request_400, a),
 			fmt_thousands(t->ddb_too_large_400, b),
 			fmt_thousands(t->ddb_lsi_400, lsi),
-			t->bad_request_400 >
-				t->ddb_too_large_400 + t->ddb_lsi_400
+			fmt_thousands(t->ddb_dup_400, dup),
+			t->bad_request_400 > t->ddb_too_large_400 +
+						 t->ddb_lsi_400 + t->ddb_dup_400
 			    ? "; the rest a key value the table refuses"
 			    : "");
 	} else if (t->bad_request_400 > 0 && t->bad_ttl_400 > 0) {

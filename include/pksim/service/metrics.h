@@ -317,6 +317,9 @@ struct pk_totals {
 					  index: its item collection at
 					  10 GB, or the item with its
 					  projections over 400 KB (D18) */
+	uint64_t ddb_dup_400;	       /* ... a BatchWriteItem naming one
+					  primary key twice (no item over
+					  400 KB in it) */
 	uint64_t queries[3];	       /* by route: single, targeted, fan-out
 					  (enum pk_route_kind) */
 	uint64_t query_ranges;	       /* ranges visited by queries */
@@ -353,8 +356,10 @@ struct pk_totals {
 	uint64_t batches_committed;    /* ... that stored every item (201) */
 	uint64_t batches_rejected_400; /* ... refused whole (400) because
 					  their items span logical
-					  partitions; also in
-					  bad_request_400 */
+					  partitions (Amazon DynamoDB: a
+					  BatchWriteItem DynamoDB refuses
+					  whole, ValidationException);
+					  also in bad_request_400 */
 	uint64_t batch_items;	       /* items stored by committed
 					  batches (Amazon DynamoDB: by any
 					  BatchWriteItem) */

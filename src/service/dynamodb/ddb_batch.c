@@ -44,6 +44,7 @@ struct batch {
 	int64_t coll_grow[PK_MAX_BATCH_OPS];
 	struct ddb_coll *coll[PK_MAX_BATCH_OPS];
 	int too_large; /* an item over 400 KiB */
+	int dup;       /* one primary key named twice */
 };
 
 /* Item k of rq as a request of its own (a batch of one) in *one */
@@ -65,7 +66,7 @@ static int check(struct ddb *d, const struct pk_svc_request *rq,
 	int bad = 0;
 
 	b->n = rq->batch_n < PK_MAX_BATCH_OPS ? rq->batch_n : PK_MAX_BATCH_OPS;
-	b->too_large = 0;
+	b->too_large = b->dup = 0;
 	ddb_items_reset(d);
 	if (b->n > PK_DDB_BATCH_WRITE_MAX) {
 		/* ValidationException: 1 to 25 requests (reference §14) */
@@ -76,9 +77,12 @@ static int check(struct ddb *d, const struct pk_svc_request *rq,
 		uint64_t size = rq->batch[k].size_bytes, old = 0;
 
 		b->had[k] = 0;
-		if (ddb_items_key(d, rq->batch[k].item, &b->hash[k]) < 0 ||
-		    ddb_items_repeats(d, k)) {
+		if (ddb_items_key(d, rq->batch[k].item, &b->hash[k]) < 0) {
 			bad = 1;
+		} else if (ddb_items_repeats(d, k)) {
+			/* ValidationException: "multiple operations on
+			   the same item" */
+			b->dup = bad = 1;
 		} else {
 			b->had[k] = ddb_items_size(d, k, &old);
 		}
@@ -126,7 +130,12 @@ static void refuse(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_count_attempt(d, NULL, rq, 0);
 	out->status = PK_HTTP_BAD_REQUEST;
 	t->bad_request_400++;
+	t->batches++;
+	t->batches_rejected_400++;
+	/* one cause a request: an item over 400 KB, else a key named
+	   twice, else a key value the table refuses */
 	t->ddb_too_large_400 += (uint64_t)b->too_large;
+	t->ddb_dup_400 += (uint64_t)(b->dup && !b->too_large);
 	t->ddb_lsi_400 += (uint64_t)by_lsi;
 }
 
