@@ -677,6 +677,29 @@ START_TEST(test_workload_values)
 	ck_assert_int_eq(tw_next(w, &op), 1);
 	ck_assert_str_eq(ts_value(w, 0, cstr), "order");
 	tw_free(w);
+
+	/* a suffix, and a number wider than the width: "dev-{12340..13339}-eu"
+	   drawn in order, item 2 is 12342 -> "dev-12342-eu" (12 bytes, no
+	   zeros: 5 digits > width 4); cut at 11 bytes, "dev-12342-" (10) and
+	   the NUL; at 7, "dev-12" (6) */
+	ts_init(&t);
+	dev = (int)t.sc.n_props;
+	p = ts_pattern(&t, PK_DIST_SEQUENTIAL);
+	p->first = 12340;
+	p->suffix = (char *)"-eu";
+	ts_phase(&t, 1, 5, 1, 0, 0, 0, 0);
+	w = tw_new(&t.sc, 1);
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_eq(tw_next(w, &op), 1);
+	}
+	ck_assert_str_eq(ts_value(w, 2, dev), "dev-12342-eu");
+	ck_assert_int_eq(workload_value(w, 2, dev, &v, buf, 11), 0);
+	ck_assert_uint_eq(v.len, 10);
+	ck_assert_str_eq(buf, "dev-12342-");
+	ck_assert_int_eq(workload_value(w, 2, dev, &v, buf, 7), 0);
+	ck_assert_uint_eq(v.len, 6);
+	ck_assert_str_eq(buf, "dev-12");
+	tw_free(w);
 }
 END_TEST
 
