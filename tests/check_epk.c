@@ -550,6 +550,40 @@ START_TEST(test_epk_order_and_format)
 }
 END_TEST
 
+/*
+ * epk_cmp where its first-8-bytes word and the bytes after it meet: the
+ * order is the bytes' order, a shorter prefix first (keyspace.h). By
+ * hand: bytes 0x10 0x20 .. differ first at byte 7 (0x01 < 0x02), at
+ * byte 11 past the word (0x05 < 0x06), at byte 3 against a key that ends
+ * there (3 bytes, a prefix of the other: first); 8 bytes are a prefix of
+ * the same 8 and a ninth 0x00 (first); 0 bytes ("") sort before all.
+ */
+START_TEST(test_epk_order_word)
+{
+	struct pk_epk a = {8, {1, 2, 3, 4, 5, 6, 7, 1}};
+	struct pk_epk b = {8, {1, 2, 3, 4, 5, 6, 7, 2}};
+	struct pk_epk c = {12, {1, 2, 3, 4, 5, 6, 7, 1, 9, 9, 9, 5}};
+	struct pk_epk d = {12, {1, 2, 3, 4, 5, 6, 7, 1, 9, 9, 9, 6}};
+	struct pk_epk e = {3, {1, 2, 3}};
+	struct pk_epk f = {9, {1, 2, 3, 4, 5, 6, 7, 1, 0}};
+
+	ck_assert_int_eq(epk_cmp(&a, &b), -1);
+	ck_assert_int_eq(epk_cmp(&b, &a), 1);
+	ck_assert_int_eq(epk_cmp(&c, &d), -1);
+	ck_assert_int_eq(epk_cmp(&d, &c), 1);
+	ck_assert_int_eq(epk_cmp(&d, &d), 0);
+	ck_assert_int_eq(epk_cmp(&e, &a), -1);
+	ck_assert_int_eq(epk_cmp(&a, &e), 1);
+	ck_assert_int_eq(epk_cmp(&a, &f), -1);
+	ck_assert_int_eq(epk_cmp(&f, &a), 1);
+	ck_assert_int_eq(epk_cmp(&f, &c), -1); /* 0x00 < 0x09 at byte 8 */
+	ck_assert_int_eq(epk_cmp(&b, &c), 1);  /* 0x02 > 0x01 at byte 7 */
+	ck_assert_int_eq(epk_cmp(&pk_epk_min, &e), -1);
+	ck_assert_int_eq(epk_cmp(&e, &pk_epk_min), 1);
+	ck_assert_int_eq(epk_cmp(&pk_epk_min, &pk_epk_min), 0);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("epk");
@@ -561,6 +595,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_epk_v1_cut_utf16);
 	tcase_add_test(tc, test_epk_binary_number_order);
 	tcase_add_test(tc, test_epk_order_and_format);
+	tcase_add_test(tc, test_epk_order_word);
 	suite_add_tcase(s, tc);
 	return s;
 }
