@@ -1340,6 +1340,65 @@ START_TEST(test_container_lp_index_seven_eighths)
 }
 END_TEST
 
+/*
+ * Keys of every length of the index's hash words (container_int.h:
+ * 8-byte words, then a last partial word of 1 to 7 bytes): the texts
+ * "a", "aa", .. 22 a's (encoded 3 to 24 bytes: a marker, the text, an
+ * end byte), and each again with its last letter "b": two keys of one
+ * length that differ in one byte, in a whole word or in a partial one.
+ * All 44 are created as 44 logical partitions, each found at its own
+ * index.
+ */
+START_TEST(test_container_lp_index_key_lengths)
+{
+	struct pk_container *c = container_of(100000);
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	char name[32];
+	size_t n, len;
+	int last;
+
+	for (last = 0; last < 2; last++) {
+		for (n = 1; n <= 22; n++) {
+			struct pk_request r;
+			struct pk_outcome o;
+
+			memset(name, 'a', n);
+			name[n - 1] = last ? 'b' : 'a';
+			name[n] = '\0';
+			len = key_of(name, enc);
+			memset(&r, 0, sizeof(r));
+			r.t_ms = (int64_t)n;
+			r.data_ms = (int64_t)n;
+			r.kind = PK_OP_CREATE;
+			r.item = (uint64_t)(last * 22 + n);
+			r.size_bytes = 100;
+			r.key = enc;
+			r.key_len = len;
+			r.ttl_s = PK_TTL_OFF;
+			apply(c, &r, &o);
+			ck_assert_int_eq(o.status, 201);
+		}
+	}
+	ck_assert_uint_eq(c->n_lps, 44);
+	for (last = 0; last < 2; last++) {
+		for (n = 1; n <= 22; n++) {
+			const struct pk_lp *lp;
+
+			memset(name, 'a', n);
+			name[n - 1] = last ? 'b' : 'a';
+			name[n] = '\0';
+			len = key_of(name, enc);
+			lp = container_find_lp(c, enc, len);
+			ck_assert_ptr_nonnull(lp);
+			ck_assert_uint_eq(lp->index, (uint32_t)(last * 22 + n));
+			ck_assert_uint_eq(lp->key_len, len);
+			ck_assert_mem_eq(lp->key, enc, len);
+		}
+	}
+	container_free(c);
+}
+END_TEST
+
 START_TEST(test_container_batch_one_key)
 {
 	struct pk_container *c = container_of(400);
@@ -1685,6 +1744,7 @@ Suite *tu_suite(void)
 	TCase *storage = tcase_create("storage");
 
 	tcase_add_test(layout, test_container_initial_layout);
+	tcase_add_test(layout, test_container_lp_index_key_lengths);
 	tcase_add_test(layout, test_container_existing_layout);
 	tcase_add_test(storage, test_container_existing_storage_split);
 	tcase_add_test(layout, test_container_raise_and_split);
