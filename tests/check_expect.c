@@ -57,10 +57,24 @@ static int yaml_files(const char *dir)
 START_TEST(test_check_shipped)
 {
 	char *out = NULL, *err = NULL, *line, *save = NULL;
-	int rc, rows = 0;
+	int rc, rows = 0, skipped = 0;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
+#if defined(__SANITIZE_ADDRESS__)
+	/* Under the sanitizers (tools/test's asan stage) each shipped
+	   scenario replays once: lessons 2 and 4 name compare-iot and
+	   synthetic-keys (scenario:), which `pksim check` would replay a
+	   second time for the lessons' own assertions, about a sixth of
+	   the whole check's CPU. The path of a lesson that names its
+	   scenario runs in lesson 3 (compare-offices, a short run); every
+	   file, lessons 2 and 4 too, is checked in build/. */
+	rc = tu_run("check scenarios/*.yaml scenarios/lessons/01-*.yaml "
+		    "scenarios/lessons/03*.yaml",
+		    &out, &err);
+	skipped = 2;
+#else
 	rc = tu_run("check", &out, &err);
+#endif
 	ck_assert_msg(rc == 0, "pksim check: exit %d\n%s%s", rc, out, err);
 	for (line = strtok_r(out, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -75,7 +89,7 @@ START_TEST(test_check_shipped)
 	   each file of the lessons in scenarios/lessons/ (lesson 3 has
 	   two), counted here so a scenario added elsewhere needs no edit */
 	ck_assert_int_eq(rows, yaml_files("scenarios") +
-				   yaml_files("scenarios/lessons"));
+				   yaml_files("scenarios/lessons") - skipped);
 	free(out);
 	free(err);
 }
