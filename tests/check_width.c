@@ -118,7 +118,15 @@ START_TEST(test_width_compare_fits)
 	ck_assert_ptr_nonnull(
 	    strstr(second, "{date}.{hash(deviceId) mod 400}"));
 	free(out);
-	/* the same at 200 columns: one block */
+}
+END_TEST
+
+/* The same at 200 columns: one block */
+START_TEST(test_width_compare_one_block)
+{
+	char *out;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
 	out = tu_run_ok("compare scenarios/compare-iot.yaml --width 200");
 	ck_assert_ptr_nonnull(strstr(out, "date                  device-date"));
 	ck_assert_uint_le(widest(out), 200);
@@ -163,10 +171,12 @@ Suite *tu_suite(void)
 {
 	Suite *s = suite_create("width");
 	TCase *tc = tcase_create("core");
-	/* tagged plain_only: tools/test's asan stage skips it (its replay,
-	   compare-iot's report at no width limit, runs there in
-	   check_narrate's test_narrate_variants_named; what it asserts,
-	   the layout, is checked in build/) */
+	/* tagged plain_only: tools/test's asan stage skips them (their
+	   replays, compare-iot's report in one block, at no width limit
+	   or at 200 columns, run there in check_narrate's
+	   test_narrate_variants_named, and cut into blocks in
+	   test_width_compare_fits; what they assert, the layout, is
+	   checked in build/) */
 	TCase *plain = tcase_create("width_plain_only");
 
 	tcase_set_tags(plain, "plain_only");
@@ -178,6 +188,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_width_never_inside_quotes_or_numbers);
 	tcase_add_test(plain, test_width_compare_cells_whole);
 	tcase_add_test(tc, test_width_compare_fits);
+	tcase_add_test(plain, test_width_compare_one_block);
 	tcase_add_test(tc, test_width_run_fits);
 	tcase_add_test(tc, test_width_bad);
 	suite_add_tcase(s, tc);
