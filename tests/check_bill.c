@@ -718,6 +718,49 @@ START_TEST(test_bill_past_money_max_unpriced)
 }
 END_TEST
 
+/* --prices FILE is held to the same ceilings as pricing.table: a
+   table whose serverless row costs 1e308 per 1M-RU (its most is 2,000:
+   a run charges at most 4.6 x 10^9 million RU) stops run and compare
+   before they start, at the row's line and column (line 2, the price
+   after "cosmos,us-nongov,serverless,1M-RU,", 6 + 9 + 10 + 5 letters
+   and 4 commas: column 35), exit 2, no report. */
+START_TEST(test_prices_flag_bounded)
+{
+	static const char table[] =
+	    "provider,region,meter,unit,price,currency,effective_from,"
+	    "effective_to,source,read_on,status\n"
+	    "cosmos,us-nongov,serverless,1M-RU,1e308,USD,,,t,2026-11-30,"
+	    "doc-example\n"
+	    "cosmos,us-nongov,storage_transactional,GB-month,0.25,USD,,,t,"
+	    "2026-11-30,doc-example\n";
+	const char *csv = tu_dir_file("big.csv", table);
+	const char *yaml = tu_dir_file(
+	    "s.yaml", "container: {partition_key: /id, serverless: true}\n"
+		      "phases: [{duration: 10s, rate: 1/s}]\n"
+		      "variants: [{name: a}, {name: b}]\n"
+		      "pricing: {region: us-nongov}\n");
+	const char *cmd[] = {"run", "compare"};
+	char args[1024], want[1024], *out, *err;
+	size_t i;
+
+	snprintf(want, sizeof(want),
+		 "pksim: %s:2:35: error: price 1e308 per 1M-RU is more than "
+		 "a bill can hold: allowed 0 to 2,000 (a run charges at most "
+		 "4.6 x 10^9 million RU, and a bill line stops at "
+		 "10,000,000,000,000)\n",
+		 csv);
+	for (i = 0; i < 2; i++) {
+		snprintf(args, sizeof(args), "%s '%s' --prices '%s'", cmd[i],
+			 yaml, csv);
+		ck_assert_int_eq(tu_run(args, &out, &err), 2);
+		ck_assert_str_eq(err, want);
+		ck_assert_str_eq(out, "");
+		free(out);
+		free(err);
+	}
+}
+END_TEST
+
 /* money_fmt to the cent at PK_MONEY_MAX, and no 64-bit wrap past it:
    10^19 is above INT64_MAX (9.22 x 10^18) whole dollars. */
 START_TEST(test_money_fmt_bounds)
@@ -767,6 +810,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bill_at_price_limit);
 	tcase_add_test(tc, test_bill_past_money_max_unpriced);
 	tcase_add_test(tc, test_money_fmt_bounds);
+	tcase_add_test(tc, test_prices_flag_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }
