@@ -389,38 +389,42 @@ END_TEST
  */
 /*
  * D12 through the run, on a short clock (peak_sustain_s 10, peak_lag_s
- * 60): 5,000 creates a second for 100 s. Seconds 0..64 serve 4,000 (as
- * above: 1,000 refused each, 65,000). The peak after second k is the
- * 10 s average, (k + 1) x 4,000 / 10 below k = 9; second t's limit is
- * max(4,000, 2 x the peak after t - 60): at 64, 2 x 2,000 = 4,000; at
- * 65, 2 x 2,400 = 4,800, which 4 partitions of 1,000 cannot carry, so
- * each splits for throughput at t = 65 (8 partitions, D3). Each gets
- * about 625 of the 5,000 a second, under its 1,000 cap (checked), so
- * the table's limit alone binds: 4,800 admitted, 200 refused; from 66
- * the limit (5,600 and up) passes all 5,000. 65,200 refused in all.
+ * 20): 5,000 creates a second for 40 s. Seconds 0..24 serve 4,000 (as
+ * above: 1,000 refused each, 25,000). The peak after second k is the
+ * 10 s average, (k + 1) x 4,000 / 10 below k = 9, then 4,000 through
+ * second 24; second t's limit is max(4,000, 2 x the peak after t - 20):
+ * at 24, 2 x 2,000 = 4,000; at 25, 2 x 2,400 = 4,800, which 4
+ * partitions of 1,000 cannot carry, so each splits for throughput at
+ * t = 25 (8 partitions, D3). Each gets about 625 of the 5,000 a second,
+ * under its 1,000 cap (checked), so the table's limit alone binds:
+ * 4,800 admitted, 200 refused; from 26 the limit (5,600, then 8,000
+ * from 29 to the last second, 39, whose t - 20 is at most 19) passes
+ * all 5,000, and 8 partitions carry 8,000: no second split. 25,200
+ * refused in all, of 40 x 5,000 = 200,000.
  */
 START_TEST(test_ddb_service_on_demand_doubles)
 {
 	static const char *const text =
 	    "service: dynamodb\n"
 	    "table: {partition_key: /k, capacity: on_demand, "
-	    "peak_sustain_s: 10, peak_lag_s: 60}\n"
+	    "peak_sustain_s: 10, peak_lag_s: 20}\n"
 	    "client: {retries: off}\n"
 	    "items: {k: {values: \"k{00000..99999}\"}}\n"
-	    "phases: [{duration: 100s, rate: 5000/s, item_size: 1KB}]\n";
+	    "phases: [{duration: 40s, rate: 5000/s, item_size: 1KB}]\n";
 	struct pk_run *run = tu_sim_text("od.yaml", text);
 	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
 	size_t i;
 
-	ck_assert_uint_eq(m->totals.throttled_429, 65200);
-	ck_assert_uint_eq(m->totals.succeeded, 500000 - 65200);
+	ck_assert_uint_eq(m->totals.operations, 200000);
+	ck_assert_uint_eq(m->totals.throttled_429, 25200);
+	ck_assert_uint_eq(m->totals.succeeded, 200000 - 25200);
 	ck_assert_uint_eq(m->n_splits, 4);
 	for (i = 0; i < m->n_splits; i++) {
-		ck_assert_int_eq(m->splits[i].t_s, 65);
+		ck_assert_int_eq(m->splits[i].t_s, 25);
 		ck_assert_int_eq(m->splits[i].reason, PK_SPLIT_THROUGHPUT);
 	}
 	for (i = 0; i < m->n_samples; i++) {
-		if (m->samples[i].t_s >= 65) {
+		if (m->samples[i].t_s >= 25) {
 			ck_assert_uint_le(m->samples[i].requests, 1000);
 		}
 	}
