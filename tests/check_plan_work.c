@@ -324,6 +324,39 @@ START_TEST(test_table_items_memory)
 }
 END_TEST
 
+/*
+ * A rate schedule's arrivals walk every piece of it whatever the
+ * operations, 1/16 unit each. One day at 400 RU/s (one partition, no
+ * retries): 0.001/s x3 for 1 s every 2 s is L = 0.001 x (43,200 x 3 +
+ * 43,200) = 172.8, 173 creates: 173 units; their seconds, min(86,400,
+ * 173) x 1 partition x 1/4 = 43.25; the walk's 86,400 pieces (a spike
+ * and a gap every 2 s) x 1/16 = 5,400. In all 5,616.25 (before:
+ * 216.25). A flat 0.002/s: 173 + 43.25 = 216.25, no schedule; as
+ * `{base: 0.002/s}` one piece more, 216.3125.
+ */
+START_TEST(test_schedule_pieces)
+{
+	static const char head[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{1..10}\"}}\n"
+	    "client: {retries: none}\n"
+	    "phases:\n";
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "%s  - {duration: 1d, rate: {base: 0.001/s, spikes: {every: "
+		 "2s, for: 1s, factor: 3}}}\n",
+		 head);
+	ck_assert_double_eq_tol(work_of(text), 5616.25, 1e-9);
+	snprintf(text, sizeof(text), "%s  - {duration: 1d, rate: 0.002/s}\n",
+		 head);
+	ck_assert_double_eq_tol(work_of(text), 216.25, 1e-9);
+	snprintf(text, sizeof(text),
+		 "%s  - {duration: 1d, rate: {base: 0.002/s}}\n", head);
+	ck_assert_double_eq_tol(work_of(text), 216.3125, 1e-9);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -337,6 +370,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_units);
 	tcase_add_test(tc, test_table_partitions);
 	tcase_add_test(tc, test_table_items_memory);
+	tcase_add_test(tc, test_schedule_pieces);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -644,6 +644,46 @@ START_TEST(test_schedule_wall_at)
 }
 END_TEST
 
+/*
+ * The pieces an arrivals' walk crosses, counted without walking them
+ * (schedule_walk_pieces):
+ * - x2 for 1 s every 3 s over 7 s: [0, 1), [1, 3), [3, 4), [4, 6),
+ *   [6, 7): 5;
+ * - the same from 2 s: [0, 2) before the first, then [2, 3), [3, 5),
+ *   [5, 6), [6, 7): 5;
+ * - 2-s spikes over a day: a spike and a gap every 2 s, 86,400;
+ * - with a daily curve over 2 h, each hour's 1,800 periods: 7,200;
+ * - a daily curve alone over a day: its 24 hours; a constant rate: 1.
+ */
+START_TEST(test_schedule_walk_pieces)
+{
+	struct pk_schedule_spec sp;
+	int h;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 1;
+	ck_assert_double_eq(schedule_walk_pieces(&sp, JAN1, DAY), 1);
+	sp.has_spikes = 1;
+	sp.spike_every_s = 3;
+	sp.spike_for_s = 1;
+	sp.spike_factor = 2;
+	ck_assert_double_eq(schedule_walk_pieces(&sp, JAN1, 7), 5);
+	sp.spike_start_s = 2;
+	ck_assert_double_eq(schedule_walk_pieces(&sp, JAN1, 7), 5);
+	sp.spike_start_s = 0;
+	sp.spike_every_s = 2;
+	ck_assert_double_eq(schedule_walk_pieces(&sp, JAN1, DAY), 86400);
+	sp.has_daily = 1;
+	for (h = 0; h < PK_SCHEDULE_HOURS; h++) {
+		sp.daily[h] = 1 + h;
+	}
+	ck_assert_double_eq(schedule_walk_pieces(&sp, JAN1, 2 * HOUR), 7200);
+	sp.has_spikes = 0;
+	ck_assert_double_eq(schedule_walk_pieces(&sp, JAN1, DAY), 24);
+}
+END_TEST
+
 /* Rounding: base 3/s x 0.1 every hour of 366 days is 0.3/s; L = 0.3 x
    31,622,400 = 9,486,720, an integer that 0.1's binary value and 8,784
    hourly sums miss by a few ulps: the count is 9,486,720, not 9,486,721.
@@ -896,6 +936,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_spike_trains);
 	tcase_add_test(tc, test_schedule_own_split);
 	tcase_add_test(tc, test_schedule_wall_at);
+	tcase_add_test(tc, test_schedule_walk_pieces);
 	tcase_add_test(tc, test_schedule_poisson);
 	tcase_add_test(tc, test_schedule_rounding);
 	tcase_add_test(tc, test_schedule_run_bound);

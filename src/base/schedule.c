@@ -358,6 +358,33 @@ double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
 	return isnan(c.lam1) ? HUGE_VAL : c.lam1;
 }
 
+double schedule_walk_pieces(const struct pk_schedule_spec *spec,
+			    int64_t wall0_s, int64_t dur_s)
+{
+	struct pk_schedule_cursor c;
+	double n = 0;
+
+	schedule_counter_init(&c, spec, wall0_s, dur_s);
+	for (;;) {
+		if (c.train) {
+			/* from a spike's start: a spike and a gap a whole
+			   period, then the spike (and the gap) begun */
+			const double e = (double)spec->spike_every_s;
+			const double len = (double)(c.t1_s - c.t0_s);
+			double k = floor(len / e), u = len - k * e;
+
+			n += 2 * k + (u > 0) + (u > (double)spec->spike_for_s);
+		} else {
+			n += 1;
+		}
+		if (c.t1_s >= c.dur_s) {
+			break;
+		}
+		piece_next(&c);
+	}
+	return n;
+}
+
 double schedule_wall_mean(const struct pk_schedule_spec *spec, int64_t wall0_s,
 			  int64_t dur_s)
 {

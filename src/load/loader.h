@@ -359,7 +359,9 @@ uint64_t ld_largest_item(const struct pk_scenario *s);
    units (on a DynamoDB table a request's own: plan_work.c's
    table_attempt_work, the costliest variant's), and its seconds'; a
    phase's also its writes' on a table's global secondary indexes (the
-   costliest table variant's). */
+   costliest table variant's) and, with a rate schedule, the pieces its
+   arrivals walk (pk_phase_spec.walk_pieces,
+   PK_SCENARIO_SCHEDULE_PIECE_WORK each). */
 double ld_gone_retries(const struct pk_scenario *s);
 double ld_op_attempts(const struct pk_scenario *s);
 double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
@@ -375,6 +377,10 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		     double ranges, double attempts);
 double ld_file_work(const struct pk_scenario *s, double ranges,
 		    double attempts);
+/* For a work message, words on a rate schedule whose walk's pieces
+   outnumber its phase's operations (pk_phase_spec.walk_pieces), else
+   "" */
+const char *ld_schedule_words(const struct pk_scenario *s);
 
 /* plan_client.c: the simulated seconds the paced clients (concurrency
    and latency, ru_budget) need to send every operation, as the time

@@ -263,7 +263,24 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 					  : 0)) +
 	       ld_seconds_work(span_s, n, ranges) +
 	       index_work(s, p->mix, (double)p->batch_size, n, span_s,
-			  attempts);
+			  attempts) +
+	       p->walk_pieces * PK_SCENARIO_SCHEDULE_PIECE_WORK;
+}
+
+const char *ld_schedule_words(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		if (p->walk_pieces > ld_phase_count(p)) {
+			return "; a rate schedule's arrivals cross each of "
+			       "its spikes, steps and hours: fewer of them "
+			       "(spikes further apart) cost less";
+		}
+	}
+	return "";
 }
 
 double ld_file_work(const struct pk_scenario *s, double ranges, double attempts)
@@ -341,6 +358,19 @@ static int some_batch(const struct pk_scenario *s)
 	return 0;
 }
 
+/* 1 when some phase's rate is a schedule */
+static int some_schedule(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		if (s->phases[i].schedule) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Append to buf (cap bytes) the terms only some scenarios have */
 static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 {
@@ -362,6 +392,14 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 			 PK_SCENARIO_RANDOM_VALUE_WORK,
 			 PK_SCENARIO_FIND_RANGE_WORK,
 			 PK_SCENARIO_FIND_PASS_WORK);
+		len = strlen(buf);
+	}
+	if (some_schedule(s) && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; each piece a rate schedule's arrivals walk (a "
+			 "spike, the gap after it, a step, an hour of a daily "
+			 "curve) %.4g",
+			 PK_SCENARIO_SCHEDULE_PIECE_WORK);
 		len = strlen(buf);
 	}
 	if (s->preload && len < cap) {

@@ -517,6 +517,8 @@ void ld_plan_phase_rates(struct ld *ld)
 			    ph->schedule, s->clock_start_s + start_s, dur_s,
 			    &ph->peak_rate_per_s, NULL);
 			ph->rate_per_s = ph->ops_planned / (double)dur_s;
+			ph->walk_pieces = schedule_walk_pieces(
+			    ph->schedule, s->clock_start_s + start_s, dur_s);
 		}
 		start_s += dur_s;
 	}

@@ -190,6 +190,18 @@ double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
 		      int64_t dur_s, double *peak_per_s, uint64_t *pieces);
 
 /*
+ * The pieces a cursor that places arrivals (schedule_cursor_init) walks
+ * over the whole phase: the counter's pieces (schedule_total's), each
+ * spike train as the spikes and gaps it stands for (2 a period, and 1
+ * or 2 for a part of one), counted in closed form. The workload walks
+ * every one of them whatever the operations (a year of 2-s spikes is
+ * 31,622,400 pieces), so the work bound counts them. Arguments as
+ * schedule_cursor_init.
+ */
+double schedule_walk_pieces(const struct pk_schedule_spec *spec,
+			    int64_t wall0_s, int64_t dur_s);
+
+/*
  * The mean over [wall0_s, wall0_s + dur_s) (Unix seconds UTC, dur_s > 0)
  * of spec's wall-clock multipliers: the daily curve's hour times the
  * weekly day's, 0 on a holiday; 1 when spec has none. The parts that

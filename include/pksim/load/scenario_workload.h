@@ -155,6 +155,8 @@ struct pk_phase_spec {
 				   L(duration) (schedule_total); 0 without */
 	double peak_rate_per_s; /* with a schedule: its highest rate,
 				   ops/s; 0 without */
+	double walk_pieces;	/* with a schedule: the pieces its arrivals
+				   walk (schedule_walk_pieces); 0 without */
 	enum pk_arrival_kind arrival;
 	double mix[PK_OP_KINDS]; /* fractions >= 0 summing to 1 */
 	struct pk_size_spec item_size;
