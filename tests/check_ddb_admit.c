@@ -70,6 +70,37 @@ static void tick(struct pk_ddb_side *p, size_t n, struct pk_ddb_total *t)
 }
 
 /*
+ * A share with a fraction of a unit, no bank (burst off, adaptive off;
+ * trial U5): 675 WCU over 4 partitions, 168.75 WCU a second each (D5).
+ * One partition asked 200 writes of 1 WCU a second for 60 s serves its
+ * share: 60 x 168.75 = 10,125 writes. Second by second the fraction it
+ * left unused is its own the next second: 168 (0.75 left), 169 (0.5),
+ * 169 (0.25), 169 (0) and again: 675 every 4 s, 15 x 675 = 10,125. A
+ * bucket that kept no fraction served 168 a second: 10,080.
+ */
+START_TEST(test_ddb_admit_fraction_carried)
+{
+	struct pk_ddb_side p = side(0, WCU_CAP);
+	struct pk_ddb_total t = total(675);
+	struct pk_ddb_rules r = {0, 0, 0};
+	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
+	int64_t served = 0;
+	int k;
+
+	p.share_mcu = 168750;
+	p.bank_mcu = 0;
+	for (k = 0; k < 60; k++) {
+		served += 200 - send(&p, &t, 200, 1, &r, &why);
+		ddb_side_carry(&p);
+		p.used_mcu = p.asked_mcu = 0;
+		t.used_mcu = t.burst_mcu = t.lent_mcu = 0;
+	}
+	ck_assert_int_eq(served, 10125);
+	ck_assert_int_eq(why, PK_DDB_THROTTLE_KEY_RANGE);
+}
+END_TEST
+
+/*
  * Statement 16: 400 WCU over 4 partitions (100 each), writes of
  * 50/50/50/150 WCU/s (1 WCU requests).
  * - adaptive instant: the table's 300 of 400 leaves room: none refused,
@@ -288,6 +319,7 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("admit");
 
 	tcase_add_test(tc, test_ddb_admit_statement_16);
+	tcase_add_test(tc, test_ddb_admit_fraction_carried);
 	tcase_add_test(tc, test_ddb_admit_statement_17);
 	tcase_add_test(tc, test_ddb_admit_burst_e3);
 	tcase_add_test(tc, test_ddb_admit_statement_32);

@@ -345,12 +345,15 @@ END_TEST
  * 1,000) = 3 partitions of 666.666 WCU (D4, D5). Every create has
  * status "pending": 900 index writes a second on one partition, under
  * its 1,000 cap (D3). Burst off, so before the lift it serves its
- * share: 900 - 666.666 = 233.3, 234 writes refused a second from t =
- * 0. The first refusal at t = 30 (adaptive_delay_s after the first)
- * lifts it; from then it may use the 1,333 the other two leave (D10):
- * 0 refused. 30 x 234 + 1 = 7,021 throttled, as the base table keyed
- * by /status gives (trial R's control). (Without the lift: 60 x 234 =
- * 14,040.)
+ * share, 666,666 mCU, whole writes of 1 WCU, what it leaves unused
+ * under one unit its own the next second: 666 (0.666 left), 667
+ * (0.332), 666 (0.998), 667 (0.664), 667 (0.330), 666 (0.996) ...:
+ * 19,999 of 30 x 900 = 27,000 served over t = 0 to 29, 7,001 refused.
+ * The first refusal at t = 30 (adaptive_delay_s after the first) lifts
+ * it; from then it may use the 1,333 the other two leave (D10): 0
+ * refused. 7,001 + 1 = 7,002 throttled, as the base table keyed by
+ * /status gives (trial R's control). (Without the lift: about 60 x
+ * 233.3 = 14,000.)
  */
 START_TEST(test_gsi_delayed_lift)
 {
@@ -377,10 +380,10 @@ START_TEST(test_gsi_delayed_lift)
 	struct pk_run *run = tu_sim_text("gsi-delayed.yaml", yaml);
 	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
-	ck_assert_uint_eq(t->throttled_429, 30 * 234 + 1);
+	ck_assert_uint_eq(t->throttled_429, 7001 + 1);
 	ck_assert_uint_eq(reason(run, "IndexWriteKeyRangeThroughputExceeded "
 				      "(index by-status)"),
-			  30 * 234 + 1);
+			  7001 + 1);
 	tu_sim_free(run);
 }
 END_TEST

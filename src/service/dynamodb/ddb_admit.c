@@ -47,6 +47,15 @@ int64_t ddb_side_left(const struct pk_ddb_side *p)
 	return left > 0 ? left : 0;
 }
 
+void ddb_side_carry(struct pk_ddb_side *p)
+{
+	int64_t left = p->share_mcu + p->carry_mcu - p->used_mcu;
+	/* under one unit: a whole unit left unused is not a fraction */
+	int64_t most = p->share_mcu % 1000 ? 999 : 0;
+
+	p->carry_mcu = left <= 0 ? 0 : left < most ? left : most;
+}
+
 int64_t ddb_side_unasked(const struct pk_ddb_side *p)
 {
 	int64_t left = p->share_mcu - p->asked_mcu;
@@ -105,6 +114,12 @@ enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
 	own = ddb_side_left(p);
+	if (!bank && p->carry_mcu > 0) {
+		/* without a bank, the fraction of a unit its share left
+		   unused the second before is its own too */
+		own = p->share_mcu + p->carry_mcu - p->used_mcu;
+		own = own > 0 ? own : 0;
+	}
 	troom = table_room(t);
 	room = own + (r->adaptive ? lendable(t, troom, own) : 0);
 	if (room > troom) {

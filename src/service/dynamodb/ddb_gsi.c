@@ -252,6 +252,7 @@ void ddb_gsis_refill(struct ddb *d, int64_t n)
 
 			gi->w[k].bank_mcu =
 			    ddb_bank_refill_left(&gi->w[k], left, n);
+			ddb_side_carry(&gi->w[k]);
 			gi->w[k].used_mcu = gi->w[k].asked_mcu = 0;
 		}
 		gi->tw.bank_mcu = ddb_total_refill(&gi->tw, n);

@@ -119,6 +119,8 @@ static void refill(struct ddb *d, int64_t n)
 		pool[1] += ddb_side_unasked(&p->w);
 		p->r.bank_mcu = bank_after(&p->r, fr, n);
 		p->w.bank_mcu = bank_after(&p->w, fw, n);
+		ddb_side_carry(&p->r);
+		ddb_side_carry(&p->w);
 		p->r.used_mcu = p->w.used_mcu = 0;
 		p->r.asked_mcu = p->w.asked_mcu = 0;
 		p->s_requests = p->s_retries = p->s_throttled = 0;

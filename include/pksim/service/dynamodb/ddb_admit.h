@@ -12,6 +12,12 @@
  * - D9: units above that come from a burst bank (the partition's or
  *   the table's) of at most 300 s of unused capacity, refilled by what
  *   each closed second left unused.
+ * - without a bank (burst off) a share with a fraction of a unit
+ *   (675 WCU on 4 partitions: 168.75) keeps the fraction it left
+ *   unused for the next second (carry_mcu), so whole-unit requests
+ *   average the share (168, 169, 169, 169 ...), not its whole part.
+ *   ASSUMPTION: the reference gives per-second buckets; a bucket that
+ *   kept no fraction would serve 168 a second, below the share.
  * - D14: a refusal names its limit: KeyRangeThroughputExceeded (the
  *   partition: its cap, or its share while the table has room) or
  *   ProvisionedThroughputExceeded (the table's provisioned total).
@@ -37,6 +43,11 @@ struct pk_ddb_side {
 	int64_t bank_mcu;  /* its burst bank, mCU (0 .. 300 x share) */
 	int64_t asked_mcu; /* asked in the open second, admitted or not,
 			      mCU */
+	int64_t carry_mcu; /* a share with a fraction of a unit: what
+			      under one unit the second before left
+			      unused, the open second's own room beside
+			      its share when there is no bank, mCU
+			      (0 .. 999; 0 for a whole share) */
 };
 
 /* The table's read or write side in the open second. */
@@ -122,6 +133,12 @@ int64_t ddb_side_left(const struct pk_ddb_side *p);
 /* p's share it did not ask for in the open second, mCU (>= 0): what it
    adds to the next second's pool (pk_ddb_total.pool_mcu) */
 int64_t ddb_side_unasked(const struct pk_ddb_side *p);
+
+/* At the close of p's second, before its used_mcu is reset: when its
+   share has a fraction of a unit, what it left unused under one unit,
+   into p->carry_mcu (0 for a whole share; ddb_admit spends it only
+   without a bank). */
+void ddb_side_carry(struct pk_ddb_side *p);
 
 /* Of the unused shares left_sum (the sum of ddb_side_left over table
    side t's partitions) the fraction 0 .. 1 the open second did not
