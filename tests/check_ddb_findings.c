@@ -830,6 +830,45 @@ START_TEST(test_ddb_findings_index_fixed)
 }
 END_TEST
 
+/*
+ * BatchWriteItem partly throttled: a table of 5 WCU (one partition, no
+ * burst, no adaptive capacity), one batch a second of 10 puts of 1 KiB
+ * (1 WCU each, D1) for 60 s, no retries. Each second the first 5 items
+ * fit and the other 5 are returned as UnprocessedItems: 60 x 5 = 300
+ * items written and 300 write throttle events, and no batch refused
+ * whole, so ThrottledRequests (the "throttled" line, throttled_429) is
+ * 0. The text says the 300 are events; the findings must not say "no
+ * throttling" beside the partition's 50 % (300 of 600 puts).
+ */
+START_TEST(test_ddb_findings_batch_events_not_none)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 10, "
+	    "write_capacity_units: 5, burst: off, adaptive_capacity: off}\n"
+	    "client: {retries: off}\n"
+	    "phases: [{duration: 60s, rate: 1/s, ops: {batch: 1}, "
+	    "batch: {size: 10}, item_size: 1KB}]\n";
+	struct tu_fx f;
+	char *text, *report;
+
+	tu_fx_run(&f, "batch-events.yaml", yaml);
+	ck_assert_uint_eq(
+	    tu_metrics(f.run->variants[0].svc)->totals.throttled_429, 0);
+	report = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(report, "\n  ... events by reason     300 "
+				     "TableWriteProvisionedThroughputExceeded"
+				     "\n"),
+		      "%s", report);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "(300 of 600)"), "%s", text);
+	ck_assert_msg(!strstr(text, "no throttling"), "%s", text);
+	free(report);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -854,6 +893,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_never_fits);
 	tcase_add_test(tc, test_ddb_findings_never_fits_no_burst);
 	tcase_add_test(tc, test_ddb_findings_index_fixed);
+	tcase_add_test(tc, test_ddb_findings_batch_events_not_none);
 	suite_add_tcase(s, tc);
 	return s;
 }

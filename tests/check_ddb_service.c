@@ -272,7 +272,7 @@ START_TEST(test_ddb_service_reports)
 				   "table's own units, D5; Amazon DynamoDB's "
 				   "partitions)\n"),
 		      "%s", text);
-	ck_assert_msg(strstr(text, "\n  ... by reason            30,000 "
+	ck_assert_msg(strstr(text, "\n  ... events by reason     30,000 "
 				   "TableWriteKeyRangeThroughputExceeded\n"),
 		      "%s", text);
 	/* the table in its own words: 3,000 RCU + 4,000 WCU, its

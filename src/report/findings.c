@@ -862,6 +862,21 @@ static void say_ttl_late(struct pk_sentences *s,
 			 fmt_bytes(t->pending_bytes, b)));
 }
 
+/* A service's throttle events by reason, summed (0 without reasons):
+   DynamoDB counts an event for each batch item returned unprocessed and
+   each index that throttled a write, where ThrottledRequests
+   (throttled_429) counts a request once and a batch only when every
+   item was throttled (reference, dynamodb-mechanics.md section 9) */
+static uint64_t throttle_events(const struct pk_result_variant *v)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < v->n_reasons; i++) {
+		n += v->reasons[i].count;
+	}
+	return n;
+}
+
 char **findings_make(const struct pk_result *r,
 		     const struct pk_result_variant *v, size_t *n)
 {
@@ -908,7 +923,8 @@ char **findings_make(const struct pk_result *r,
 	said |= say_storage_growth(&s, r, v);
 	say_cross_partition(&s, v);
 	say_some(&s, findings_compare_keys(r, v, said));
-	if (v->metrics->totals.throttled_429 == 0 && v->ddb) {
+	if (v->metrics->totals.throttled_429 == 0 && v->ddb &&
+	    throttle_events(v) == 0) {
 		char name[96];
 
 		say(&s, xasprintf(
@@ -917,7 +933,7 @@ char **findings_make(const struct pk_result *r,
 			    "share) was %.0f%% in %s",
 			    pct(v->peak_normalized),
 			    range_name(v, v->peak_range, name, sizeof(name))));
-	} else if (v->metrics->totals.throttled_429 == 0) {
+	} else if (v->metrics->totals.throttled_429 == 0 && !v->ddb) {
 		char name[96];
 
 		say(&s, xasprintf(

@@ -204,7 +204,7 @@ static void totals(const struct pk_result_variant *v, int batches,
 		if (v->reasons[i].count == 0) {
 			continue;
 		}
-		fprintf(out, "  ... by reason            %s %s\n",
+		fprintf(out, "  ... events by reason     %s %s\n",
 			fmt_thousands(v->reasons[i].count, a),
 			v->reasons[i].name);
 	}
