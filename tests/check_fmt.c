@@ -175,6 +175,47 @@ END_TEST
    span in parts, by hand: 1,000 = 16 x 60 + 40; 14,400 = 4 x 3,600;
    85,200 = 23 x 3,600 + 40 x 60; 259,200 = 3 x 86,400; 90,061 =
    86,400 + 3,600 + 60 + 1. */
+/*
+ * floor_robust and ceil_robust: an x within max(1e-9, 1e-12 |x|) of an
+ * integer is that integer, else floor and ceil. By hand: 2.3 -> 2 and 3;
+ * 2.5 and 2.7 (nearest 3, above and below it) -> 2 and 3; 3 - 1e-10
+ * (10/h x 1 h as a rate's rounding leaves it) -> 3 both ways; 3 - 2e-9,
+ * past the 1e-9 -> 2 and 3; 0.4 -> 0 and 1; 10^9 - 0.0005, within
+ * 1e-12 x 10^9 = 0.001 -> 10^9; 10^9 - 0.002, past it -> 10^9 - 1 and
+ * 10^9; 2^53 -> itself; and below 0, -2.3 -> -3 and -2, -2.5 -> -3 and
+ * -2.
+ */
+START_TEST(test_units_robust_floor_ceil)
+{
+	static const struct {
+		double x;
+		int64_t floor, ceil;
+	} c[] = {
+	    {2.3, 2, 3},
+	    {2.5, 2, 3},
+	    {2.7, 2, 3},
+	    {3.0 - 1e-10, 3, 3},
+	    {3.0 - 2e-9, 2, 3},
+	    {0.4, 0, 1},
+	    {0.0, 0, 0},
+	    {1e9 - 0.0005, 1000000000, 1000000000},
+	    {1e9 - 0.002, 999999999, 1000000000},
+	    {9007199254740992.0, 9007199254740992LL, 9007199254740992LL},
+	    {-2.3, -3, -2},
+	    {-2.5, -3, -2},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		ck_assert_msg(floor_robust(c[i].x) == c[i].floor &&
+				  ceil_robust(c[i].x) == c[i].ceil,
+			      "%.17g: %lld and %lld", c[i].x,
+			      (long long)floor_robust(c[i].x),
+			      (long long)ceil_robust(c[i].x));
+	}
+}
+END_TEST
+
 START_TEST(test_fmt_seconds)
 {
 	char buf[PK_FMT_SPAN_BYTES];
@@ -266,6 +307,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_fmt_bytes_rounding);
 	tcase_add_test(tc, test_fmt_append_cuts);
 	tcase_add_test(tc, test_units_llround);
+	tcase_add_test(tc, test_units_robust_floor_ceil);
 	tcase_add_test(tc, test_fmt_seconds);
 	tcase_add_test(tc, test_fmt_rate);
 	tcase_add_test(tc, test_text_name_str_widest);

@@ -102,29 +102,42 @@ int units_int(const char *s, int64_t *out);
 #define PK_WL_ROUND_EPS 1e-9
 #define PK_WL_ROUND_REL 1e-12
 
-/* floor(x) for x >= 0, snapping to an integer within the tolerance. */
+/* The distance within which a computed x is an integer:
+   max(PK_WL_ROUND_EPS, PK_WL_ROUND_REL |x|), written out because fmax is
+   a library call and the stream asks this for every arrival. */
+static inline double round_tol(double x)
+{
+	double rel = PK_WL_ROUND_REL * fabs(x);
+
+	return rel > PK_WL_ROUND_EPS ? rel : PK_WL_ROUND_EPS;
+}
+
+/* floor(x) for x >= 0, snapping to an integer within the tolerance.
+   r = units_llround(x) is the integer nearest x (|x - r| <= 0.5, and
+   x - r exact), so floor(x) is r or the one below it: no floor call. */
 static inline int64_t floor_robust(double x)
 {
 	long long r = units_llround(x);
-	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
+	double d = x - (double)r;
 
-	if (fabs(x - (double)r) <= tol) {
+	if (fabs(d) <= round_tol(x)) {
 		return r;
 	}
-	return (int64_t)floor(x);
+	return d > 0 ? r : r - 1;
 }
 
 /* ceil(x), but x within the same tolerance of an integer is that
-   integer (so 10/h for 1 h is 10 arrivals, not 11). */
+   integer (so 10/h for 1 h is 10 arrivals, not 11); r or the one above
+   it, as floor_robust. */
 static inline int64_t ceil_robust(double x)
 {
 	long long r = units_llround(x);
-	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
+	double d = x - (double)r;
 
-	if (fabs(x - (double)r) <= tol) {
+	if (fabs(d) <= round_tol(x)) {
 		return r;
 	}
-	return (int64_t)ceil(x);
+	return d > 0 ? r + 1 : r;
 }
 
 #endif
