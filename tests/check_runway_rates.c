@@ -441,6 +441,44 @@ START_TEST(test_rates_spikes_level_as_flat)
 }
 END_TEST
 
+/*
+ * A busy hour and a quiet one on one key at 400 RU/s (one range, no
+ * burst): 130 creates/s of 1 KB (5 RU each) get 400 / 5 = 80 through,
+ * 81,920 B/s; then 1 create/s, 1,024 B/s. A 2-h cycle adds 3,600 x
+ * 81,920 + 3,600 x 1,024 = 298,598,400 B, 41,472 B/s on average (40.5
+ * KiB/s). 20 GiB = 21,474,836,480 B: 71 cycles hold 21,200,486,400 B at
+ * t = 511,200 s, the rest 274,350,080 B at 81,920 B/s in the busy hour:
+ * 3,349.0 s, full at 514,549.0 s. Before, the sentence gave only the
+ * busy hour's 80.0 KiB/s, twice what the key grows. With a quiet hour
+ * of 10/s: (81,920 + 10,240) / 2 = 46,080 B/s, 45.0 KiB/s.
+ */
+START_TEST(test_rates_busy_quiet_mean_growth)
+{
+	static const char fmt[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {name: busy, duration: 1h, rate: 130/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {name: quiet, duration: 1h, rate: %s/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char text[512], t[640];
+	int kind;
+	double s;
+
+	snprintf(text, sizeof(text), fmt, "1");
+	s = tu_full_s("rates.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(fabs(s - 514549.0) < 1.0, "%.1f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 40.5 KiB/s on average over its "
+				"2.0 h cycle, 80.0 KiB/s as it fills"),
+		      "%s", t);
+	snprintf(text, sizeof(text), fmt, "10");
+	tu_full_s("rates.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(strstr(t, "growing 45.0 KiB/s on average"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -448,6 +486,7 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_rates_busy_quiet_mean_growth);
 	tcase_add_test(tc, test_rates_batch_only_grows);
 	tcase_add_test(tc, test_rates_batch_only_bounded);
 	tcase_add_test(tc, test_rates_steps_every_step);

@@ -16,6 +16,10 @@
 #include "pksim/service/snapshot.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
+/* A cycle's mean growth is said beside the rate as it fills when the
+   two differ by more than this part of the mean (pksim's choice: a
+   rate schedule steady within 1 % reads as one rate) */
+#define PK_FULL_MEAN_APART 0.01
 /* Durations print in seconds up to 2 minutes, minutes up to 2 hours,
    hours up to 2 days, then days */
 #define PK_FULL_MINUTES_FROM_S 120.0
@@ -358,6 +362,19 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		snprintf(grow, sizeof(grow), "growing %s net of %s written",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 rate_text(rw->written_bytes_per_s, wt, sizeof(wt)));
+	} else if (rw->mean_bytes_per_s > 0 &&
+		   fabs(rw->rate_bytes_per_s - rw->mean_bytes_per_s) >
+		       PK_FULL_MEAN_APART * rw->mean_bytes_per_s) {
+		/* busy and quiet phases: what a cycle adds on average,
+		   then the phase's own rate as it fills */
+		char mt[48];
+
+		snprintf(grow, sizeof(grow),
+			 "growing %s on average over its %s cycle, %s as it "
+			 "fills",
+			 rate_text(rw->mean_bytes_per_s, mt, sizeof(mt)),
+			 duration(rw->span_s, d, sizeof(d)),
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)));
 	} else {
 		snprintf(grow, sizeof(grow), "growing %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)));

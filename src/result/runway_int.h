@@ -925,6 +925,11 @@ struct cand {
 	double items;	      /* ... of its new items so far (rewrites
 				 at another size: runway_rewritten) */
 	double rate;	      /* its last step's growth, B/s */
+	double mean;	      /* its growth over the last whole cycle of
+				 the phases before it filled, B/s; 0 none */
+	double cyc_held[2];   /* what it held at the last two ends of a
+				 cycle of the phases (t = 0 the first) */
+	int n_cyc;	      /* ... of them passed, t = 0 counted */
 	double written;	      /* what its last step wrote, B/s */
 	struct bite bit;      /* what held it back last, in any step so far */
 	int client;	      /* what of a stream's client held it back in any
@@ -1070,8 +1075,9 @@ struct rw_proj {
 	size_t n_c;
 	struct rw_pool pool;
 	struct rw_dels dels;
-	double scale; /* real seconds a simulated one (time_scale) */
-	int time_key; /* 1: the key has a time part (rw->bucket) */
+	double scale;	/* real seconds a simulated one (time_scale) */
+	double cycle_s; /* the longest stream's cycle of phases, real s */
+	int time_key;	/* 1: the key has a time part (rw->bucket) */
 	/* what the steps found: the first candidate to fill and when (its
 	   workload second), NULL none within the horizon; the most any
 	   candidate held after a step, who, and what it wrote then, B/s */

@@ -245,6 +245,7 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 		c->range_ru = runway_range_share(v, c->g->range);
 		c->find_share = fshare[r];
 		c->burst = v->spec->burst && !v->spec->serverless;
+		c->n_cyc = 1; /* t = 0 ends a cycle, holding nothing new */
 		runway_store_init(&c->held, &p->cl, n_steps,
 				  c->timed ? PK_RW_MAX_SLOTS : 1);
 	}
@@ -414,6 +415,46 @@ static double spike_part(struct rw_proj *p, const struct cand *ci, double bank0,
 	return r;
 }
 
+/* What candidate c holds at the ends of p's cycles of phases in (t0,
+   t] of a step from t0 to t1 holding before and after (linear within
+   it) shifted into h[2] after c's own (n: how many ends in all); none
+   for a cycle shorter than a step (stepped at its mean) or a candidate
+   whose bucket moves on */
+static int cycle_ends(const struct rw_proj *p, const struct cand *c, double t0,
+		      double t1, double t, double before, double after,
+		      double *h)
+{
+	double k;
+	int n = c->n_cyc;
+
+	h[0] = c->cyc_held[0];
+	h[1] = c->cyc_held[1];
+	if (p->cycle_s < PK_RUNWAY_STEP_S || c->timed || t1 <= t0) {
+		return 0;
+	}
+	for (k = floor(t0 / p->cycle_s) + 1; k * p->cycle_s <= t; k++) {
+		h[0] = h[1];
+		h[1] = before +
+		       (after - before) * (k * p->cycle_s - t0) / (t1 - t0);
+		n++;
+	}
+	return n;
+}
+
+/* Keep what candidate c held at the ends of cycles in (t0, t1] */
+static void cycle_mark(const struct rw_proj *p, struct cand *c, double t0,
+		       double t1, double before, double after)
+{
+	double e[2];
+	int n = cycle_ends(p, c, t0, t1, t1, before, after, e);
+
+	if (n > c->n_cyc) {
+		c->cyc_held[0] = e[0];
+		c->cyc_held[1] = e[1];
+		c->n_cyc = n;
+	}
+}
+
 /* Candidate ci through step h (from t0 to t1, the step's slices in q,
    its writes in bucket slot at part share of them): what it stores, its
    rate, what held it back, and p's level and first to fill */
@@ -516,12 +557,24 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		t = t0 + a * (t1 - t0);
 
 		if (t < p->first_t) {
+			double e[2];
+
 			p->first_t = t;
 			p->first = ci;
 			ci->rate = before >= room ? ci->rate
 						  : per_step / (t1 - t0) * pace;
+			/* its growth over the last whole cycle of the phases:
+			   what a workload of busy and quiet phases longer
+			   than a step adds on average, where the rate as it
+			   fills is the phase's */
+			ci->mean =
+			    cycle_ends(p, ci, t0, t1, t, before, after, e) >= 2
+				? (e[1] - e[0]) / p->cycle_s
+				: 0;
 		}
 	}
+	/* the ends of cycles the step passed, after any fill in it */
+	cycle_mark(p, ci, t0, t1, before, after);
 }
 
 /* Step h's stretches of each stream in [t0, t1) (workload seconds) and
@@ -632,6 +685,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		    p->st[i].cycle_s > longest ? p->st[i].cycle_s : longest;
 	}
 	rw->span_s = (double)longest * p->scale;
+	p->cycle_s = rw->span_s;
 	if (p->time_key) {
 		q.texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*q.texts));
 		q.step_slot = xcalloc((size_t)n_steps, sizeof(*q.step_slot));

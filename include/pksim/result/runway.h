@@ -398,6 +398,12 @@ struct pk_runway {
 	double rate_bytes_per_s;    /* DAYS: its growth as it fills (the
 				       hour's; a data file's over its span),
 				       B/s */
+	double mean_bytes_per_s;    /* RATES, DAYS, no time to live or time
+				       key: its growth over the last whole
+				       cycle of the phases (span_s, at
+				       least an hour) before it fills,
+				       B/s; 0 when no whole cycle ends
+				       before it fills */
 	double span_s;		    /* DATA_TIME: its own first-to-last span, s;
 				       RATES: the phases' cycle, s */
 	double bound_bytes;	    /* IDS, BUCKETS, LEVELS: the most it holds;
