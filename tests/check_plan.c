@@ -356,6 +356,48 @@ START_TEST(test_plan_scenario_runs)
 }
 END_TEST
 
+/*
+ * The plan's storage after 5 years and compare's runway of the scenario
+ * it writes agree: buero-ost 40,000 appointments a year x 5 x 221 x 2 =
+ * 88,400,000 B = 84.305 MiB; the plan prints it with two decimals
+ * ("84.30"), compare's sentence with one ("84.3 MiB"). Before: compare's
+ * 5 years were 1,826 days, 88,448,438 B, "84.4 MiB".
+ */
+START_TEST(test_plan_scenario_five_years_agree)
+{
+	char *dir, path[512], args[1024], *out;
+	json_t *root, *t;
+	json_error_t err;
+
+	to_src_root();
+	out = run_ok("plan scenarios/plans/offices-ost.plan.yaml");
+	ck_assert_ptr_nonnull(strstr(line_of(out, "buero-ost"), " 84.30 MiB"));
+	free(out);
+	dir = tu_tmpdir();
+	snprintf(path, sizeof(path), "%s/ost-replay.yaml", dir);
+	snprintf(args, sizeof(args),
+		 "plan scenarios/plans/offices-ost.plan.yaml --scenario -o "
+		 "'%s'",
+		 path);
+	free(run_ok(args));
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies --format json",
+		 path);
+	out = run_ok(args);
+	root = json_loads(out, 0, &err);
+	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
+	t = json_object_get(variant(root, "/officeId"), "scorecard");
+	ck_assert_msg(
+	    strstr(json_string_value(json_object_get(t, "days_to_full_text")),
+		   "\"buero-ost\" holds 84.3 MiB by then"),
+	    "%s", json_string_value(json_object_get(t, "days_to_full_text")));
+	json_decref(root);
+	free(out);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 static void write_text(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -782,6 +824,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_plan_markdown);
 	tcase_add_test(tc, test_plan_json);
 	tcase_add_test(tc, test_plan_scenario_runs);
+	tcase_add_test(tc, test_plan_scenario_five_years_agree);
 	tcase_add_test(tc, test_plan_scenario_refused);
 	tcase_add_test(tc, test_plan_count_from);
 	tcase_add_test(tc, test_plan_count_from_shipped);

@@ -236,7 +236,7 @@ END_TEST
  * so a batch commits with probability (1/10)^9 and the replay refuses
  * them whole (400), storing nothing. 10 batches/s of 10 items of 1 KB
  * then store 10 x 10^-9 x 10 x 1,024 B/s over the 10 values: 1.024e-5
- * B/s a value, 1,616 B (1.6 KiB) by the 5-year horizon (1,826 days x
+ * B/s a value, 1,615 B (1.6 KiB) by the 5-year horizon (1,825 days x
  * 86,400 s): not within 5 years. Before: 24.3 days, every batch's items
  * counted as stored.
  */

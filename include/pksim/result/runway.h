@@ -258,10 +258,11 @@
 
 #include "pksim/service/keyspace.h"
 
-/* The horizon: 5 years (5 x 365 days and a leap day) of workload time;
-   beyond it the figure is "not within 5 years". pksim's choice: a key
-   is redesigned on a shorter view than that. */
-#define PK_RUNWAY_HORIZON_DAYS 1826
+/* The horizon: 5 years of 365 days of workload time, the years `pksim
+   plan` counts (a plan's storage after 5 years is 5 x a year's); beyond
+   it the figure is "not within 5 years". pksim's choice: a key is
+   redesigned on a shorter view than that. */
+#define PK_RUNWAY_HORIZON_DAYS 1825
 #define PK_RUNWAY_HORIZON_S ((int64_t)PK_RUNWAY_HORIZON_DAYS * 86400)
 /* The projection's step: an hour (a daily curve's resolution) */
 #define PK_RUNWAY_STEP_S 3600
