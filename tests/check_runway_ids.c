@@ -225,6 +225,9 @@ START_TEST(test_runway_ids_zipf_upserts_ttl)
 	ck_assert_msg(c.full_kind == PK_FULL_LEVELS, "%d: %s", c.full_kind, t);
 	ck_assert_msg(tu_near(c.full_level_bytes, 15527551555.0, 1e-4),
 		      "%f: %s", c.full_level_bytes, t);
+	/* written 100 x 102,400 = 10,240,000 B/s, 9.8 MiB/s (before: the
+	   level over the lifetime, "1.4 MiB/s on average") */
+	ck_assert_msg(strstr(t, "written 9.8 MiB/s"), "%s", t);
 }
 END_TEST
 

@@ -561,10 +561,19 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    s->full_level_bytes - s->runway.backlog_bytes;
 			double rate = s->full_rate;
 			int mean = s->runway.secs;
+			/* items rewritten among a pool of ids: it holds the
+			   distinct ids of its last lifetime's writes, far
+			   fewer than the writes (rate x lifetime) */
+			const int pool =
+			    (s->runway.features & PK_RW_F_POOL) != 0 &&
+			    s->runway.written_bytes_per_s > 0;
 
-			if (!s->runway.secs && s->full_ttl_s > 0 &&
-			    fabs(live - rate * (double)s->full_ttl_s) >
-				1e-3 * live) {
+			if (pool) {
+				rate = s->runway.written_bytes_per_s;
+				mean = 0;
+			} else if (!s->runway.secs && s->full_ttl_s > 0 &&
+				   fabs(live - rate * (double)s->full_ttl_s) >
+				       1e-3 * live) {
 				/* the hour steps deleted all that expired (a
 				   step falling behind is not projected): at
 				   its peak it holds its last lifetime's
@@ -587,12 +596,15 @@ const char *scorecard_full_text(const struct pk_result *r,
 			snprintf(
 			    buf, cap,
 			    "never: levels off at %s under time to live "
-			    "(%s written %s%s, its items living %s%s%s)",
+			    "(%s written %s%s, its items living %s%s%s%s)",
 			    fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
 			    s->full_key, rate_text(rate, first, 48),
 			    mean ? " on average" : "",
 			    s->full_ttl_mixed ? "a mean " : "",
 			    duration((double)s->full_ttl_s, at, sizeof(at)),
+			    pool ? ": the distinct ids of a lifetime's writes "
+				   "among its pool of ids"
+				 : "",
 			    back);
 		}
 		break;
