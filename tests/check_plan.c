@@ -390,6 +390,15 @@ START_TEST(test_plan_scenario_five_years_agree)
 	    strstr(json_string_value(json_object_get(t, "days_to_full_text")),
 		   "\"buero-ost\" holds 84.3 MiB by then"),
 	    "%s", json_string_value(json_object_get(t, "days_to_full_text")));
+	/* a month's bucket: the plan's 40,000 / 12 x 442 = 1,473,333 B
+	   (1.405 MiB); compare's longest bucket, 31 days, 40,000 x 31 /
+	   365 x 442 = 1,501,808 B (1.4 MiB), says which month it is */
+	t = json_object_get(variant(root, "/officeId + /month"), "scorecard");
+	ck_assert_msg(
+	    strstr(json_string_value(json_object_get(t, "days_to_full_text")),
+		   "holding at most 1.4 MiB (a 31-day month's; `pksim "
+		   "plan`'s largest month is a year / 12)"),
+	    "%s", json_string_value(json_object_get(t, "days_to_full_text")));
 	json_decref(root);
 	free(out);
 	unlink(path);

@@ -477,10 +477,16 @@ const char *scorecard_full_text(const struct pk_result *r,
 			snprintf(
 			    buf, cap,
 			    "bounded: %s %s's bucket ends before it "
-			    "fills, holding at most %s, %s",
+			    "fills, holding at most %s%s, %s",
 			    article(s->bucket.len_s), unit(s->bucket.len_s),
 			    fmt_bytes((uint64_t)(s->bucket_reach_bytes + 0.5),
 				      b),
+			    /* the longest month holds most; a plan's
+			       month is a year's twelfth */
+			    s->bucket.len_s == PK_BUCKET_MONTH_S
+				? " (a 31-day month's; `pksim plan`'s "
+				  "largest month is a year / 12)"
+				: "",
 			    scorecard_full_basis(r, &s->runway, at,
 						 sizeof(at)));
 		}
