@@ -258,6 +258,62 @@ START_TEST(test_runway_ids_skewed_hashed_refused)
 }
 END_TEST
 
+/*
+ * 300,000 ids drawn `latest` into one key, 100 creates/s of 100 KB: the
+ * ids come into use one per draw (rng.c), so of the first 300,000 draws
+ * each takes a new id with 1 / zeta(k, 0.99) (k in use), about a tenth,
+ * and the partition holds far more distinct ids than a fixed zipfian
+ * over the pool would draw: a replay holds 188,877 items at 3,000 s and
+ * is full (209,715 items of 100 KB) by 5,000 s, where the fixed skew
+ * gives 20,451 s. Not projected, the sentence naming the draw. Before:
+ * 0.24 days (5.7 h).
+ */
+START_TEST(test_runway_ids_latest_not_projected)
+{
+	const char *text = "container: {partition_key: /tenant, throughput: "
+			   "6000}\n"
+			   "items:\n"
+			   "  tenant: {values: [\"a\"]}\n"
+			   "  id: {values: \"i-{000001..300000}\", "
+			   "distribution: latest}\n"
+			   "phases:\n"
+			   "  - {duration: 2m, rate: 100/s, ops: {create: 1}, "
+			   "item_size: 100KB}\n";
+	char t[640];
+	int kind;
+	double s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+
+	ck_assert_msg(kind == PK_FULL_NOT_PROJECTED, "%d: %s", kind, t);
+	ck_assert_msg(s < 0, "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "values drawn latest"), "%s", t);
+}
+END_TEST
+
+/*
+ * 1,000 ids drawn `latest` into one key, 1 KB each: however they are
+ * drawn the partition holds at most 1,000 x 1,024 B = 1000.0 KiB, below
+ * the cap: "never", the pool's bound, which does not depend on the draw.
+ */
+START_TEST(test_runway_ids_latest_bounded)
+{
+	const char *text = "container: {partition_key: /k, throughput: "
+			   "10000}\n"
+			   "items:\n"
+			   "  k: only\n"
+			   "  id: {values: \"i-{000..999}\", distribution: "
+			   "latest}\n"
+			   "phases:\n"
+			   "  - {duration: 1m, rate: 100/s, ops: {create: 1}, "
+			   "item_size: 1KB}\n";
+	char t[640];
+	int kind;
+
+	(void)tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_NEVER, "%d: %s", kind, t);
+	ck_assert_msg(strstr(t, "at most 1000.0 KiB"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_ids");
@@ -271,6 +327,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ids_zipf_creates);
 	tcase_add_test(tc, test_runway_ids_hotspot_creates);
 	tcase_add_test(tc, test_runway_ids_zipf_upserts_ttl);
+	tcase_add_test(tc, test_runway_ids_latest_not_projected);
+	tcase_add_test(tc, test_runway_ids_latest_bounded);
 	tcase_add_test(tc, test_runway_ids_skewed_hashed_refused);
 	suite_add_tcase(s, tc);
 	return s;

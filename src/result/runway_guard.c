@@ -56,6 +56,7 @@ struct tested {
 #define SPAN PK_RW_F_BATCH_SPAN
 #define TRETRY PK_RW_F_TTL_RETRIES
 #define SKEW PK_RW_F_POOL_SKEW
+#define LATEST PK_RW_F_LATEST
 
 /* Each combination a test proves, by suite (tests/check_SUITE.c) and
    test */
@@ -179,6 +180,7 @@ static const char *const names[PK_RW_FEATURES] = {
     "writes held by the RU/s whose client retries with an exponential "
     "backoff or a max_wait short of its max_retries",
     "ids drawn skewed from the pool",
+    "values drawn latest (one more in use each draw)",
 };
 
 /* 1 when phase ps writes or deletes (an operation that changes what is
@@ -228,6 +230,17 @@ static int pool_skewed(const struct pk_prop_spec *id)
 	return (id->kind == PK_GEN_PATTERN || id->kind == PK_GEN_LIST) &&
 	       id->count > 1 && id->dist.kind != PK_DIST_UNIFORM &&
 	       id->dist.kind != PK_DIST_SEQUENTIAL;
+}
+
+/* 1 when p's values come into use one per draw (`distribution: latest`
+   over more than one value): the newest value, the likeliest once all
+   are in use, has no item until the draws reach it, so neither the
+   stationary shares (dist_pmf) nor the values a short run drew tell
+   when one fills */
+static int drawn_latest(const struct pk_prop_spec *p)
+{
+	return (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) &&
+	       p->count > 1 && p->dist.kind == PK_DIST_LATEST;
 }
 
 /* The features of the generated workload of sc: its streams and phases */
@@ -282,6 +295,7 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 			f |= POOL;
 			pooled++;
 			f |= pool_skewed(id) ? SKEW : 0;
+			f |= drawn_latest(id) ? LATEST : 0;
 		}
 		if (writes && v->spec->default_ttl_s != PK_TTL_OFF &&
 		    stream_prop(sc, st, "/ttl")) {
@@ -293,6 +307,22 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 	f |= pooled > 1 ? POOLS : 0;
 	f |= sc->time_scale != 1.0 && sc->time_scale > 0 ? SCALE : 0;
 	return f;
+}
+
+/* 1 when a stream of sc draws its property at path `latest` */
+static int key_reads_latest(const struct pk_scenario *sc, const char *path)
+{
+	size_t s;
+
+	for (s = 0; s < sc->n_streams; s++) {
+		const struct pk_prop_spec *p =
+		    stream_prop(sc, &sc->streams[s], path);
+
+		if (p && drawn_latest(p)) {
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* The features of how v's key reads the items: a hash of a pool's
@@ -322,6 +352,10 @@ static uint32_t key_features(const struct pk_scenario *sc,
 
 		if (kr.hash_mod[i] > 0 && p >= 0 && (size_t)p < sc->n_props) {
 			f |= sc->props[p].kind == PK_GEN_UNIQUE ? HUNIQ : HASH;
+		}
+		if (p >= 0 && (size_t)p < sc->n_props) {
+			f |= key_reads_latest(sc, sc->props[p].path) ? LATEST
+								     : 0;
 		}
 	}
 	return f;
@@ -424,7 +458,7 @@ uint32_t runway_features(const struct pk_scenario *sc,
 	}
 	if (rw->kind == PK_RUNWAY_IDS) {
 		/* the pool's bound holds however its ids are drawn */
-		f &= ~(uint32_t)SKEW;
+		f &= ~(uint32_t)(SKEW | LATEST);
 	}
 	if (rw->kind == PK_RUNWAY_DAYS && (f & TTL) && (f & POOL) &&
 	    !rw->ttl_after) {

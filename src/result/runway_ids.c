@@ -188,7 +188,10 @@ static struct rw_skew *skew_new(const struct pk_dist_spec *d, uint64_t n)
 		break;
 	case PK_DIST_ZIPFIAN:
 	case PK_DIST_LATEST:
-		/* LATEST is the zipfian over recency (rng.h dist_pmf) */
+		/* LATEST once all its ids are in use is the zipfian over
+		   recency (rng.h dist_pmf); before that its shares move,
+		   so the guard does not let a figure from it out
+		   (PK_RW_F_LATEST) */
 		groups_zipf(&g, n, d->theta);
 		break;
 	case PK_DIST_HOTSPOT: {

@@ -182,14 +182,16 @@
  *   mean x (1 - e^(-n/N)) after n new items (uniform draws; sequential
  *   ones hold min(n, N) x mean); "never" when N x mean is below the
  *   cap, else it fills after n = -N ln(1 - cap / (N x mean)) items.
- *   Ids drawn skewed (zipf, zipfian, latest, hotspot, weighted) into
+ *   Ids drawn skewed (zipf, zipfian, hotspot, weighted) into
  *   a logical partition holding the whole pool hold the expected
  *   distinct ids sum_i (1 - (1 - p_i)^n) x mean, p_i each id's
  *   dist_pmf (a create of an id already held stores nothing: 300,000
  *   ids drawn zipf s = 1 at 100 creates/s of 100 KB fill 20 GiB at
  *   21,695 s, not the uniform draw's 3,602); under a key that reads the
  *   id through a hash, or with several streams, a skewed pool is not
- *   projected (PK_RW_F_POOL_SKEW untested);
+ *   projected (PK_RW_F_POOL_SKEW untested); ids drawn latest, and key
+ *   values drawn latest, are not projected (PK_RW_F_LATEST untested:
+ *   their shares move as values come into use, one per draw);
  *   under time to live n is the new items written and not yet expired
  *   and deleted (the ids of the last lifetime: N x mean x (1 -
  *   e^(-rate x lifetime / N)) when deletion keeps up; ASSUMPTION: a
@@ -363,7 +365,12 @@ enum pk_runway_feature {
 					      weighted) projected by its
 					      draws, not bounded */
 };
-#define PK_RW_FEATURES 31
+/* A value the key reads, or a writing stream's /id, drawn `latest`:
+   values come into use one per draw (rng.h), so a value's share moves
+   until all are in use and the values a short run drew are not the ones
+   that fill. A define, not an enumerator: 1u << 31 is past an int. */
+#define PK_RW_F_LATEST (1u << 31)
+#define PK_RW_FEATURES 32
 
 /* What of a stream's client held the first back (client.h) */
 enum pk_runway_client {
