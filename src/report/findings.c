@@ -904,8 +904,8 @@ char **findings_make(const struct pk_result *r,
 	}
 	say_some(&s, findings_ddb_hot_key(r, v, 1));
 	say_some(&s, findings_ddb_hot_key(r, v, 0));
-	say_some(&s, findings_ddb_past_peak(v, 1));
-	say_some(&s, findings_ddb_past_peak(v, 0));
+	say_some(&s, findings_ddb_past_peak(r, v, 1));
+	say_some(&s, findings_ddb_past_peak(r, v, 0));
 	say_some(&s, findings_failed(v));
 	say_some(&s, findings_not_found(v));
 	say_some(&s, findings_not_sent(r, v));

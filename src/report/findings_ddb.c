@@ -179,11 +179,39 @@ char *findings_ddb_index_fixed(const struct pk_result *r,
 	    refused == 1 ? "" : "s");
 }
 
-char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
+/* How long after a peak the on-demand limit doubles, in the finding's
+   words: the reference's 30 minutes, or the scenario's peak_lag_s */
+static void past_peak_lag(const struct pk_result *r,
+			  const struct pk_result_variant *v, char *lag,
+			  size_t lag_size, char *rule, size_t rule_size)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	char span[PK_FMT_SPAN_BYTES];
+
+	if (!t || t->peak_lag_s == PK_DDB_OD_LAG_S) {
+		snprintf(lag, lag_size, "30 minutes");
+		snprintf(rule, rule_size,
+			 "that a peak raises the limit only 30 minutes later "
+			 "is the reference's proposal, an ASSUMPTION");
+		return;
+	}
+	snprintf(lag, lag_size, "%s (the table's peak_lag_s)",
+		 fmt_seconds(t->peak_lag_s, span));
+	snprintf(rule, rule_size,
+		 "that a peak raises the limit only %s later is the table's "
+		 "peak_lag_s (the reference proposes 30 minutes, an "
+		 "ASSUMPTION)",
+		 span);
+}
+
+char *findings_ddb_past_peak(const struct pk_result *r,
+			     const struct pk_result_variant *v, int write)
 {
 	const struct pk_ddb_past_peak *p;
 	const char *u = write ? "WRU" : "RRU";
 	char a[32], b[32], c[32], e[32], f[32], g[32], both[256] = "";
+	char lag[96], rule[256];
 
 	if (!v->ddb || !v->ddb->on_demand) {
 		return NULL;
@@ -207,26 +235,26 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 				  (double)p->other_asked_mcu /
 				      (double)p->other_limit_mcu));
 	}
+	past_peak_lag(r, v, lag, sizeof(lag), rule, sizeof(rule));
 	return xasprintf(
 	    "the on-demand table's %s met its instant limit: %s %s asked at "
 	    "t = %llds against an instant limit of %s %s a second (twice the "
-	    "peak it served 30 minutes before, at least its warm throughput; "
+	    "peak it served %s before, at least its warm throughput; "
 	    "D12, D13)%s; %s second%s past the limit in all (the most asked "
 	    "in one %s %s, first attempts: a retry asks again for units "
 	    "already counted), %s request%s throttled in them, retries "
 	    "included. On demand serves at once up to twice its previous "
-	    "peak (reference §7); that a peak raises the limit only 30 "
-	    "minutes later is the reference's proposal, an ASSUMPTION: "
+	    "peak (reference §7); %s: "
 	    "traffic under twice a younger peak can meet this limit, whose "
 	    "floor is the table's warm throughput (§8)",
 	    write ? "writes" : "reads",
 	    fmt_thousands(p->first_asked_mcu / MCU_PER_UNIT, a), u,
 	    (long long)p->first_s,
-	    fmt_thousands(p->first_limit_mcu / MCU_PER_UNIT, b), u, both,
+	    fmt_thousands(p->first_limit_mcu / MCU_PER_UNIT, b), u, lag, both,
 	    fmt_thousands(p->seconds, c), p->seconds == 1 ? "" : "s",
 	    fmt_thousands(p->peak_asked_mcu / MCU_PER_UNIT, e), u,
 	    fmt_thousands((int64_t)p->throttled, f),
-	    p->throttled == 1 ? " was" : "s were");
+	    p->throttled == 1 ? " was" : "s were", rule);
 }
 
 const char findings_ddb_shared_words[] =

@@ -15,8 +15,10 @@
    in some second than its instant limit, max(warm, 2 x the previous
    peak) (D12, D13; pk_ddb_past_peak): the first such second, its limit
    and what was asked, how many seconds and throttles, and the rule
-   (30 minutes, the warm throughput as its floor). */
-char *findings_ddb_past_peak(const struct pk_result_variant *v, int write);
+   (the table's peak_lag_s, 30 minutes unless the scenario says, read
+   from r's scenario; the warm throughput as its floor). */
+char *findings_ddb_past_peak(const struct pk_result *r,
+			     const struct pk_result_variant *v, int write);
 
 /* A table's partition-key value asked more units of one side (write:
    1 writes, 0 reads) in a second than one partition serves (D3: 1,000
