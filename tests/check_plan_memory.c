@@ -1161,8 +1161,9 @@ END_TEST
  * at 64: 51,840,000,000 + 1,658,880,000 = 53,498,880,000 bytes (49.8
  * GiB), so `--format csv` is refused up front (exit 2) while the
  * scenario itself is accepted (its other formats keep per-range
- * buckets). 30 days at 2/s: 5,184,000 rows (2/s x 2,592,000 s, below
- * 25,920,000) x 200 + 2,592,000 x 64 = 1,202,688,000 bytes, accepted.
+ * buckets); `--estimate --format csv` refuses it too, as it refuses
+ * what the run refuses. 30 days at 2/s: 5,184,000 rows (2/s x 2,592,000 s,
+ * below 25,920,000) x 200 + 2,592,000 x 64 = 1,202,688,000 bytes, accepted.
  * Before, a 20-day series at 2/s measured 723,348 kB against a 30.1 MiB
  * peak bound.
  */
@@ -1193,6 +1194,17 @@ START_TEST(test_csv_keeps_seconds)
 				  "the run would take about") &&
 			  strstr(err, "series, 49.82 GiB of them"),
 		      "%s", err);
+	free(out);
+	free(err);
+	/* --estimate refuses what the run refuses, with the same words */
+	snprintf(args, sizeof(args), "run '%s' --estimate --format csv",
+		 tu_dir_file("long.yaml", text));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "long.yaml:3:10: error: with --format csv "
+				  "the run would take about") &&
+			  strstr(err, "series, 49.82 GiB of them"),
+		      "%s", err);
+	ck_assert_str_eq(out, "");
 	free(out);
 	free(err);
 	snprintf(text, sizeof(text), fmt, "30d", "2/s");

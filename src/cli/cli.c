@@ -385,6 +385,16 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		diag_free(&diag);
 		return rc;
 	}
+	if (sc && o.format == PK_FORMAT_CSV &&
+	    scenario_check_csv_memory(sc, &diag)) {
+		/* the series keeps every second: its own estimate,
+		   refused by --estimate as by the run */
+		diag_print(&diag, stderr);
+		rc = cli_diag_status(&diag);
+		scenario_free(sc);
+		diag_free(&diag);
+		return rc;
+	}
 	if (sc && o.estimate) {
 		return estimate_only(sc, &o, &diag);
 	}
@@ -414,15 +424,6 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 			rc = cli_diag_status(&diag);
 		}
 		free(buf);
-		scenario_free(sc);
-		diag_free(&diag);
-		return rc;
-	}
-	if (sc && o.format == PK_FORMAT_CSV &&
-	    scenario_check_csv_memory(sc, &diag)) {
-		/* the series keeps every second: its own estimate */
-		diag_print(&diag, stderr);
-		rc = cli_diag_status(&diag);
 		scenario_free(sc);
 		diag_free(&diag);
 		return rc;
