@@ -6,6 +6,9 @@
  * input afterwards), and stay within bounded time and memory:
  * - a 100 MB scalar: refused by size before parsing (exit 2);
  * - lists nested 10,000 deep: refused at depth 64 (exit 2);
+ * - a data file with a 128 MiB line, CSV row or JSON record: refused at
+ *   its start once 8 MiB are read, in a few MiB of memory; a 4 GiB
+ *   (sparse) file of NULs: refused at 1:1 at once (exit 2);
  * - a directory instead of a scenario file (exit 2, like a missing file:
  *   see check_cli);
  * - a file without read permission: an environment error (exit 1,
@@ -268,6 +271,125 @@ START_TEST(test_badinput_huge_scalar)
 }
 END_TEST
 
+/* The tail of every long-record refusal (PK_TRACE_MAX_RECORD_BYTES:
+   8 x 2^20 = 8,388,608 bytes, 8.0 MiB). */
+#define LONG_TAIL                                                              \
+	" runs past pksim's limit of 8,388,608 bytes (8.0 MiB) for a line or " \
+	"record of a data file, and reading stops here; a record stands for "  \
+	"one item, which is at most 2 MB in Azure Cosmos DB and 400 KB in "    \
+	"Amazon DynamoDB"
+
+/* Resident memory a long-record refusal may take, below the 128 MiB
+   each case's record holds (before the limit a record was held whole,
+   two to five times over): at most 8 MiB of it is held, and a parse of
+   it takes a few times that (jansson's arena keeps the buffers its
+   lexer doubles through: about 60 MiB for the JSON record when
+   MALLOC_PERTURB_, which meson test sets, touches every byte
+   allocated; 28 MiB without). */
+#define LONG_MAX_RSS_KB (96L * 1024L)
+
+/*
+ * Run a scenario that loads dir/d.data (made by the caller) at once;
+ * the first stderr line must be dir/d.data:where: error: what, and the
+ * run must stay under LONG_MAX_RSS_KB (not under ASan, whose shadow
+ * memory counts as resident).
+ */
+static void long_case(char *dir, const char *where, const char *what)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {file: d.data, format: auto, at_once: true}\n";
+	char path[512], data[512], want[1024];
+	struct bad_run r;
+
+	snprintf(path, sizeof(path), "%s/s.yaml", dir);
+	snprintf(data, sizeof(data), "%s/d.data", dir);
+	write_file(path, yaml, strlen(yaml), 0, 0, "", 0);
+	run_bad(dir, path, &r);
+	ck_assert_int_eq(r.status, 2);
+	snprintf(want, sizeof(want), "pksim: %s:%s: error: %s", data, where,
+		 what);
+	ck_assert_str_eq(first_line(r.err), want);
+	if (as_limited()) {
+		ck_assert_msg(r.maxrss_kb < LONG_MAX_RSS_KB, "%ld KB resident",
+			      r.maxrss_kb);
+	}
+	free(r.err);
+	unlink(path);
+	unlink(data);
+	rmdir(dir);
+	free(dir);
+}
+
+/* 128 MiB of data, so that holding it whole shows in the resident size. */
+#define LONG_BYTES (128u * 1024u * 1024u)
+
+START_TEST(test_badinput_long_csv_line)
+{
+	/* a header, then one 128 MiB line with no newline: refused at its
+	   start, line 2, once 8 MiB of it are read */
+	char *dir = tu_tmpdir(), data[512];
+
+	snprintf(data, sizeof(data), "%s/d.data", dir);
+	write_file(data, "k\n", 2, 'x', LONG_BYTES, "", 0);
+	long_case(dir, "2:1", "this line" LONG_TAIL);
+}
+END_TEST
+
+START_TEST(test_badinput_long_csv_row)
+{
+	/* a quoted field of 128 MiB of newlines: each line is short, the row
+	   (from line 2, `a,"`) is not */
+	char *dir = tu_tmpdir(), data[512];
+
+	snprintf(data, sizeof(data), "%s/d.data", dir);
+	write_file(data, "k,v\na,\"", 7, '\n', LONG_BYTES, "\"\n", 2);
+	long_case(dir, "2:1", "this CSV row" LONG_TAIL);
+}
+END_TEST
+
+START_TEST(test_badinput_long_jsonl_record)
+{
+	/* one JSON-lines record of 128 MiB: {"k":"xxx...  */
+	char *dir = tu_tmpdir(), data[512];
+
+	snprintf(data, sizeof(data), "%s/d.data", dir);
+	write_file(data, "{\"k\":\"", 6, 'x', LONG_BYTES, "\"}\n", 3);
+	long_case(dir, "1:1", "this line" LONG_TAIL);
+}
+END_TEST
+
+START_TEST(test_badinput_long_json_record)
+{
+	/* a JSON array whose second record, at line 2 column 2 (after
+	   `[{"k":"a"},\n `), is 128 MiB */
+	static const char head[] = "[{\"k\":\"a\"},\n {\"k\":\"";
+	char *dir = tu_tmpdir(), data[512];
+
+	snprintf(data, sizeof(data), "%s/d.data", dir);
+	write_file(data, head, strlen(head), 'x', LONG_BYTES, "\"}]\n", 4);
+	long_case(dir, "2:2", "this record" LONG_TAIL);
+}
+END_TEST
+
+START_TEST(test_badinput_nul_file)
+{
+	/* 4 GiB of NULs, the largest data file pksim takes, made sparse:
+	   refused at its first byte at once, not read to its end */
+	char *dir = tu_tmpdir(), data[512];
+	int fd;
+
+	snprintf(data, sizeof(data), "%s/d.data", dir);
+	fd = open(data, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, (off_t)4 << 30), 0);
+	close(fd);
+	long_case(dir, "1:1",
+		  "a NUL character; the data file must be text, which has "
+		  "none");
+}
+END_TEST
+
 START_TEST(test_badinput_deep_nesting)
 {
 	/* x: [[[[ ... ]]]] 10,000 deep, 20 KB in all */
@@ -358,6 +480,11 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_badinput_huge_scalar);
 	tcase_add_test(tc, test_badinput_refused_small);
 	tcase_add_test(tc, test_badinput_deep_nesting);
+	tcase_add_test(tc, test_badinput_long_csv_line);
+	tcase_add_test(tc, test_badinput_long_csv_row);
+	tcase_add_test(tc, test_badinput_long_jsonl_record);
+	tcase_add_test(tc, test_badinput_long_json_record);
+	tcase_add_test(tc, test_badinput_nul_file);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("files");

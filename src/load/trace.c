@@ -281,6 +281,7 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 	}
 	free(L.memo);
 	free(L.lbuf);
+	free(L.cbuf);
 	json_arena_free(&L.arena);
 	if (L.read_err) {
 		diag_file_error(d, path, "cannot read", L.read_err);

@@ -33,7 +33,9 @@ struct csv_state {
 	size_t *col_bytes; /* "name": per column, in bytes */
 	size_t *col_name;  /* its name's bytes as read */
 	size_t n_cols;
-	int stop; /* limits reached: ignore the rest */
+	int stop;	  /* limits reached: ignore the rest */
+	int row_ended;	  /* a row ended in the line just fed */
+	size_t row_bytes; /* bytes fed since the last row ended */
 };
 
 static void csv_on_field(void *s, size_t len, void *data)
@@ -98,6 +100,7 @@ static void csv_on_row(int c, void *data)
 	/* every row ends with the '\n' that ends the chunk fed (or at EOF,
 	   c == -1), so the next row starts on the next line */
 	st->row_line = st->line + 1;
+	st->row_ended = 1;
 	if (st->stop || st->nf == 0) {
 		return; /* blank line (CSV_REPALL_NL reports those too) */
 	}
@@ -203,7 +206,15 @@ void trace_parse_csv(struct loader *L)
 			st.stop = 1;
 			break;
 		}
+		st.row_ended = 0;
 		got = csv_parse(&p, s, len, csv_on_field, csv_on_row, &st);
+		/* a quoted field may span lines: the row, not only its
+		   lines, is held to the limit */
+		st.row_bytes = st.row_ended ? 0 : st.row_bytes + len;
+		if (!st.stop && st.row_bytes > PK_TRACE_MAX_RECORD_BYTES) {
+			trace_too_long(L, "this CSV row", st.row_line, 1);
+			st.stop = 1;
+		}
 		if (got != len) {
 			/* libcsv returns the offset of the offending byte */
 			for (col = 0, k = 0; k <= got && k < len; k++) {
@@ -217,7 +228,8 @@ void trace_parse_csv(struct loader *L)
 			st.stop = 1;
 		}
 	}
-	if (!st.stop && csv_fini(&p, csv_on_field, csv_on_row, &st) != 0) {
+	if (!st.stop && !L->cut &&
+	    csv_fini(&p, csv_on_field, csv_on_row, &st) != 0) {
 		diag_error(L->d, L->t->path, st.row_line, 0,
 			   "unterminated quoted field");
 	}

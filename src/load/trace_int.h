@@ -96,9 +96,15 @@ struct loader {
 	/* lines: s[pos..n) first, then the rest of f (NULL: none) */
 	size_t pos;
 	FILE *f;
-	char *lbuf; /* getline's buffer: the longest line read */
+	char *lbuf; /* the line read from f (trace_next_line) */
 	size_t lcap;
-	int read_err;		 /* errno of a failed read of f, else 0 */
+	char *cbuf; /* bytes read from f: [cpos, clen) not yet taken */
+	size_t cpos, clen, ccap;
+	int cnul;     /* 1: f's bytes end at clen with a NUL */
+	int lines;    /* lines trace_next_line returned */
+	int cut;      /* 1: a line too long or a NUL stopped reading (the
+			 error is in d): the parser adds no more */
+	int read_err; /* errno of a failed read of f, else 0 */
 	struct json_arena arena; /* jansson's memory for each JSON record */
 };
 
@@ -150,7 +156,10 @@ size_t trace_json_string_bytes(const char *s, size_t len);
 /*
  * The next line of L's text (L->s[L->pos..L->n), then the rest of L->f):
  * *p and *len, its '\n' included when it has one; valid until the next
- * call. Returns 1, or 0 at the end (L->read_err set on a failed read).
+ * call. Returns 1, or 0 at the end (L->read_err set on a failed read),
+ * or 0 with L->cut set and an error in L->d: a line longer than
+ * PK_TRACE_MAX_RECORD_BYTES (at most that much of it read) or a NUL
+ * read from L->f (reading stops at it).
  */
 int trace_next_line(struct loader *L, const char **p, size_t *len);
 
@@ -171,6 +180,10 @@ static inline int trace_full(const struct loader *L)
 {
 	return L->max_recs > 0 && L->t->n_recs >= L->max_recs;
 }
+
+/* The error for a line (what: "this line", "this CSV row", "this record") at
+   line, col that runs past PK_TRACE_MAX_RECORD_BYTES; sets L->cut. */
+void trace_too_long(struct loader *L, const char *what, int line, int col);
 
 /* 1 (with the error at line, col) when the records read so far pass
    L's memory bound (trace_load_within): parsing stops; else 0. */

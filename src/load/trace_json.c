@@ -267,13 +267,17 @@ struct window {
 };
 
 /* Read more of L->f into w (at least as much as it holds, so a long
-   record is parsed O(1) times over); 0 when there is no more. */
-static int window_more(struct window *w)
+   record is parsed O(1) times over), up to upto bytes held in all; 0
+   when there is no more. */
+static int window_more(struct window *w, size_t upto)
 {
 	size_t want = w->n > WINDOW_CHUNK ? w->n : WINDOW_CHUNK, got;
 
-	if (!w->L->f || w->eof) {
+	if (!w->L->f || w->eof || w->n >= upto) {
 		return 0;
+	}
+	if (want > upto - w->n) {
+		want = upto - w->n;
 	}
 	mem_grow((void **)&w->own, &w->cap, w->n + want, 1);
 	w->s = w->own;
@@ -296,7 +300,7 @@ static size_t window_skip_ws(struct window *w, size_t pos)
 {
 	for (;;) {
 		pos = trace_skip_ws(w->s, w->n, pos);
-		if (pos < w->n || !window_more(w)) {
+		if (pos < w->n || !window_more(w, SIZE_MAX)) {
 			return pos;
 		}
 	}
@@ -306,16 +310,34 @@ static size_t window_skip_ws(struct window *w, size_t pos)
  * jansson's parse of the record at w->s + pos. A parse that ends (or
  * fails) within the last 4 bytes held (a UTF-8 character is at most 4)
  * may have met the end of what was read rather than of the record: it is
- * tried again with more of the file. *err as jansson sets it.
+ * tried again with more of the file. jansson is given at most
+ * PK_TRACE_MAX_RECORD_BYTES + 1 bytes, and no more is read for a record
+ * once that much is held: a parse that needs more sets *too_long (NULL
+ * returned). *err as jansson sets it.
  */
-static json_t *window_record(struct window *w, size_t pos, json_error_t *err)
+static json_t *window_record(struct window *w, size_t pos, json_error_t *err,
+			     int *too_long)
 {
+	const size_t max = (size_t)PK_TRACE_MAX_RECORD_BYTES + 1;
 	json_t *rec;
+	size_t give;
 
+	*too_long = 0;
 	for (;;) {
-		rec = json_arena_parse(&w->L->arena, w->s + pos, w->n - pos,
+		give = w->n - pos < max ? w->n - pos : max;
+		rec = json_arena_parse(&w->L->arena, w->s + pos, give,
 				       JSON_DISABLE_EOF_CHECK, err);
-		if ((size_t)err->position + 4 < w->n - pos || !window_more(w)) {
+		if ((size_t)err->position + 4 < give) {
+			return rec;
+		}
+		if (give == max) {
+			if (rec) {
+				return rec; /* an object ends at its '}' */
+			}
+			*too_long = 1;
+			return NULL;
+		}
+		if (!window_more(w, pos + max)) {
 			return rec;
 		}
 	}
@@ -329,7 +351,7 @@ void trace_parse_json_array(struct loader *L)
 	json_error_t err;
 	char words[JSON_ERROR_TEXT_LENGTH + 128];
 	json_t *rec;
-	int line, col, rc;
+	int line, col, rc, too_long;
 
 	if (L->f) {
 		/* the bytes trace_load read before settling the format */
@@ -361,7 +383,11 @@ void trace_parse_json_array(struct loader *L)
 			c.off -= pos;
 			pos = 0;
 		}
-		rec = window_record(&w, pos, &err);
+		rec = window_record(&w, pos, &err, &too_long);
+		if (too_long) {
+			trace_too_long(L, "this record", c.line, c.col + 1);
+			goto done;
+		}
 		if (!rec) {
 			/* jansson counts from the record: shift to the file */
 			line = c.line + err.line - 1;

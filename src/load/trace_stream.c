@@ -13,67 +13,147 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "readbound.h"
 
 #define TRACE_SIZE_HINT "pksim reads a data file whole: give a smaller export"
 
-/* The rest of the line that L->s ends in without its '\n', read from
-   L->f: the whole line in L->lbuf. */
-static int splice_line(struct loader *L, const char **p, size_t *len)
-{
-	size_t part = L->n - L->pos;
-	char *rest = NULL;
-	size_t rcap = 0, k = 0;
-	ssize_t got;
+/* Bytes read from a file at a time. */
+#define LINE_CHUNK 65536
 
-	errno = 0;
-	got = getline(&rest, &rcap, L->f);
-	if (got > 0) {
-		k = (size_t)got;
-	} else if (ferror(L->f)) {
-		L->read_err = errno ? errno : EIO;
-	}
-	mem_grow((void **)&L->lbuf, &L->lcap, part + k + 1, 1);
-	memcpy(L->lbuf, L->s + L->pos, part);
-	if (k > 0) {
-		memcpy(L->lbuf + part, rest, k);
-	}
-	free(rest);
-	L->pos = L->n;
-	*p = L->lbuf;
-	*len = part + k;
-	return 1;
+void trace_too_long(struct loader *L, const char *what, int line, int col)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
+	diag_error(L->d, L->t->path, line, col,
+		   "%s runs past pksim's limit of %s bytes (%s) for a line "
+		   "or record of a data file, and reading stops here; a "
+		   "record stands for one item, which is at most 2 MB in "
+		   "Azure Cosmos DB and 400 KB in Amazon DynamoDB",
+		   what, fmt_thousands((int64_t)PK_TRACE_MAX_RECORD_BYTES, a),
+		   fmt_bytes(PK_TRACE_MAX_RECORD_BYTES, b));
+	L->cut = 1;
 }
 
-int trace_next_line(struct loader *L, const char **p, size_t *len)
+/* The error for the NUL that ends the line being read, of len bytes in
+   L->lbuf so far; sets L->cut. */
+static void nul_error(struct loader *L, size_t len)
 {
-	const char *nl;
-	ssize_t k;
+	int col = 1;
+	size_t k;
 
-	if (L->pos < L->n) {
-		nl = memchr(L->s + L->pos, '\n', L->n - L->pos);
-		if (!nl && L->f) {
-			return splice_line(L, p, len);
-		}
-		*p = L->s + L->pos;
-		*len = nl ? (size_t)(nl - *p) + 1 : L->n - L->pos;
-		L->pos += *len;
-		return 1;
+	for (k = 0; k < len; k++) {
+		col += trace_starts_char((unsigned char)L->lbuf[k]);
 	}
-	if (!L->f) {
+	diag_error(L->d, L->t->path, L->lines + 1, col,
+		   "a NUL character; the data file must be text, which has "
+		   "none");
+	L->cut = 1;
+}
+
+/* Read the next chunk of L->f into L->cbuf (cut at a NUL, L->cnul);
+   0 at its end or on a failed read (L->read_err). */
+static int refill(struct loader *L)
+{
+	const char *z;
+	size_t got;
+
+	if (L->cnul) {
 		return 0;
 	}
+	mem_grow((void **)&L->cbuf, &L->ccap, LINE_CHUNK, 1);
 	errno = 0;
-	k = getline(&L->lbuf, &L->lcap, L->f);
-	if (k <= 0) {
+	got = fread(L->cbuf, 1, LINE_CHUNK, L->f);
+	if (got == 0) {
 		if (ferror(L->f)) {
 			L->read_err = errno ? errno : EIO;
 		}
 		return 0;
 	}
+	if ((z = memchr(L->cbuf, '\0', got))) {
+		got = (size_t)(z - L->cbuf);
+		L->cnul = 1;
+	}
+	L->cpos = 0;
+	L->clen = got;
+	return 1;
+}
+
+/* Append k bytes of s to the line in L->lbuf, n bytes so far. */
+static void line_add(struct loader *L, size_t n, const char *s, size_t k)
+{
+	mem_grow((void **)&L->lbuf, &L->lcap, n + k + 1, 1);
+	memcpy(L->lbuf + n, s, k);
+}
+
+/*
+ * Lines from memory are passed in place; from a file, they are built in
+ * L->lbuf from chunks of LINE_CHUNK bytes, so a line is never held past
+ * PK_TRACE_MAX_RECORD_BYTES (+ one chunk) whatever the file holds: one
+ * line of 2 GB without a newline is refused after 8 MiB.
+ */
+int trace_next_line(struct loader *L, const char **p, size_t *len)
+{
+	const char *nl, *c;
+	size_t n = 0, avail, k;
+
+	if (L->cut) {
+		return 0;
+	}
+	if (L->pos < L->n) {
+		avail = L->n - L->pos;
+		nl = memchr(L->s + L->pos, '\n', avail);
+		k = nl ? (size_t)(nl - (L->s + L->pos)) : avail;
+		if (k > PK_TRACE_MAX_RECORD_BYTES) {
+			trace_too_long(L, "this line", L->lines + 1, 1);
+			return 0;
+		}
+		if (nl || !L->f) {
+			*p = L->s + L->pos;
+			*len = nl ? k + 1 : k;
+			L->pos += *len;
+			L->lines++;
+			return 1;
+		}
+		/* the text ends inside this line: the rest is in L->f */
+		line_add(L, 0, L->s + L->pos, avail);
+		n = avail;
+		L->pos = L->n;
+	}
+	if (!L->f) {
+		return 0;
+	}
+	for (;;) {
+		if (L->cpos == L->clen && !refill(L)) {
+			if (L->cnul) {
+				nul_error(L, n);
+				return 0;
+			}
+			break;
+		}
+		c = L->cbuf + L->cpos;
+		avail = L->clen - L->cpos;
+		nl = memchr(c, '\n', avail);
+		k = nl ? (size_t)(nl - c) : avail;
+		if (n + k > PK_TRACE_MAX_RECORD_BYTES) {
+			trace_too_long(L, "this line", L->lines + 1, 1);
+			return 0;
+		}
+		k += nl ? 1 : 0;
+		line_add(L, n, c, k);
+		n += k;
+		L->cpos += k;
+		if (nl) {
+			break;
+		}
+	}
+	if (n == 0) {
+		return 0;
+	}
 	*p = L->lbuf;
-	*len = (size_t)k;
+	*len = n;
+	L->lines++;
 	return 1;
 }
 
@@ -85,6 +165,25 @@ char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
 
 /* Bytes read at a time until the format is settled. */
 #define PREFIX_CHUNK 4096
+
+/* The error for the first NUL of s[0..n), at its line and column. */
+static void nul_at(struct pk_diag *d, const char *path, const char *s, size_t n)
+{
+	const char *z = memchr(s, '\0', n);
+	int line = 1, col = 1;
+
+	for (; s < z; s++) {
+		if (*s == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col += trace_starts_char((unsigned char)*s);
+		}
+	}
+	diag_error(d, path, line, col,
+		   "a NUL character; the data file must be text, which has "
+		   "none");
+}
 
 /*
  * The file is read in small chunks up to its first byte that is not
@@ -135,6 +234,10 @@ struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 	diag_init(&scratch);
 	if (err) {
 		diag_file_error(&scratch, path, "cannot read", err);
+	} else if (memchr(buf, '\0', n)) {
+		/* a regular file of NULs is refused here, at once: no text
+		   has one, whatever its format */
+		nul_at(&scratch, path, buf, n);
 	} else {
 		t = trace_parse_stream(path, buf, n, f, fmt, rec_bytes,
 				       max_bytes, max_recs, &scratch);

@@ -91,7 +91,11 @@ struct pk_trace; /* opaque: records of one loaded file */
  *   quoting: each at its line; reading goes on to collect up to
  *   PK_DIAG_MAX_ERRORS of them;
  * - a CSV line with a NUL or a byte that is not UTF-8: at its line and
- *   column; parsing stops there;
+ *   column; parsing stops there; a NUL in a file read as a stream (any
+ *   format) likewise, as soon as the reader meets it;
+ * - a line, CSV row or JSON array record longer than
+ *   PK_TRACE_MAX_RECORD_BYTES: at its start, once the reader passes the
+ *   limit; parsing stops there;
  * - a file larger than PK_TRACE_MAX_FILE_BYTES: a regular file before
  *   a byte is read, with its size; a pipe or a device at the first byte
  *   past it, and at its first NUL (line and column), which ends it
@@ -128,6 +132,16 @@ struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
    held in memory as its records' values (about its size, counted in the
    run's memory estimate), and no input is read without end. */
 #define PK_TRACE_MAX_FILE_BYTES (4ULL << 30)
+
+/* The longest line of a CSV or JSON-lines data file, CSV row (a quoted
+   field may span lines) or record of a JSON array pksim reads: 8 MiB.
+   pksim's bound, not the service's: a record stands for one item, and
+   an item is at most 2 MB in Azure Cosmos DB (reference: cosmos-mechanics
+   "Item size") and 400 KB in Amazon DynamoDB, so 8 MiB holds any item
+   with room for its CSV or JSON escapes. A longer one is refused at its
+   line and column (its start) as soon as the reader passes the limit,
+   never after buffering it whole: a parse holds a few times its record. */
+#define PK_TRACE_MAX_RECORD_BYTES (8u * 1024u * 1024u)
 
 /*
  * The whole file at path, read into memory: a new buffer (caller frees)
