@@ -118,6 +118,12 @@ int trace_next_line(struct loader *L, const char **p, size_t *len)
 		}
 		/* the text ends inside this line: the rest is in L->f */
 		line_add(L, 0, L->s + L->pos, avail);
+		if ((c = memchr(L->s + L->pos, '\0', avail))) {
+			/* a file of NULs is refused at once, not after
+			   8 MiB of its first line */
+			nul_error(L, (size_t)(c - (L->s + L->pos)));
+			return 0;
+		}
 		n = avail;
 		L->pos = L->n;
 	}
@@ -165,25 +171,6 @@ char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
 
 /* Bytes read at a time until the format is settled. */
 #define PREFIX_CHUNK 4096
-
-/* The error for the first NUL of s[0..n), at its line and column. */
-static void nul_at(struct pk_diag *d, const char *path, const char *s, size_t n)
-{
-	const char *z = memchr(s, '\0', n);
-	int line = 1, col = 1;
-
-	for (; s < z; s++) {
-		if (*s == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col += trace_starts_char((unsigned char)*s);
-		}
-	}
-	diag_error(d, path, line, col,
-		   "a NUL character; the data file must be text, which has "
-		   "none");
-}
 
 /*
  * The file is read in small chunks up to its first byte that is not
@@ -234,10 +221,6 @@ struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 	diag_init(&scratch);
 	if (err) {
 		diag_file_error(&scratch, path, "cannot read", err);
-	} else if (memchr(buf, '\0', n)) {
-		/* a regular file of NULs is refused here, at once: no text
-		   has one, whatever its format */
-		nul_at(&scratch, path, buf, n);
 	} else {
 		t = trace_parse_stream(path, buf, n, f, fmt, rec_bytes,
 				       max_bytes, max_recs, &scratch);
