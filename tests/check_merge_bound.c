@@ -4,7 +4,7 @@
  * before a byte is read, exit 2; a pipe or device that sends more is
  * refused at the first byte past it (by hand with a FIFO of endless
  * spaces, 11 s; not here, as a gigabyte through a pipe is too slow for
- * the test budget).
+ * the test budget). A NUL is refused where it is met (/dev/zero at 1:1).
  */
 #include <check.h>
 #include <fcntl.h>
@@ -44,12 +44,30 @@ START_TEST(test_merge_bound_regular_file)
 }
 END_TEST
 
+/* /dev/zero's first byte is a NUL, which no JSON text has: refused at
+   1:1 as such, not as the end of the text */
+START_TEST(test_merge_bound_nul)
+{
+	char *out = NULL, *err = NULL;
+
+	ck_assert_int_eq(tu_run("merge /dev/zero", &out, &err), 2);
+	ck_assert_str_eq(out, "");
+	ck_assert_msg(strstr(err, "pksim: /dev/zero:1:1: error: a NUL "
+				  "character; a report is JSON text, which "
+				  "has none"),
+		      "%s", err);
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("merge_bound");
 	TCase *tc = tcase_create("bound");
 
 	tcase_add_test(tc, test_merge_bound_regular_file);
+	tcase_add_test(tc, test_merge_bound_nul);
 	suite_add_tcase(s, tc);
 	return s;
 }

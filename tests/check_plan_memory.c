@@ -1281,7 +1281,10 @@ END_TEST
  * 200,000,000 units and 200 partition-seconds at 0.25: 200,000,050 a run;
  * 10 seeds 2,000,000,500, above 1,000,000,000; 4 seeds 800,000,200,
  * within. The run's estimate is 0.17 GiB (the --estimate figure), so 100
- * seeds hold 16.65 GiB, above the 8 GiB.
+ * seeds hold 16.65 GiB, above the 8 GiB. Seeds never wrap round: 2 seeds
+ * from 2^64 - 1 = 18446744073709551615 would need seed 2^64 (refused,
+ * naming 2^64 - 2 = 18446744073709551614 as the largest start), 2 from
+ * 2^64 - 2 end at 2^64 - 1 (accepted).
  */
 START_TEST(test_seeds_bounded)
 {
@@ -1312,6 +1315,27 @@ START_TEST(test_seeds_bounded)
 	ck_assert_msg(strstr(out, "work: 200,000,050 units a variant") &&
 			  strstr(out, "seeds: 4 runs"),
 		      "%s", out);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "compare '%s' --seeds 2 --seed 18446744073709551615 "
+		 "--estimate",
+		 path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "--seeds: error: 2 seeds from seed "
+				  "18446744073709551615 would pass the "
+				  "largest seed, 18446744073709551615 (2^64 - "
+				  "1); give a seed of at most "
+				  "18446744073709551614 (2^64 - 2) or fewer "
+				  "seeds"),
+		      "%s", err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args),
+		 "compare '%s' --seeds 2 --seed 18446744073709551614 "
+		 "--estimate",
+		 path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "seeds: 2 runs"), "%s", out);
 	free(out);
 }
 END_TEST

@@ -378,7 +378,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		diag_free(&diag);
 		return PK_EXIT_ENV;
 	}
-	if (sc && o.seeds && scenario_check_seeds(sc, o.seeds, &diag)) {
+	if (sc && o.seeds &&
+	    scenario_check_seeds(sc, o.have_seed ? o.seed : sc->seed, o.seeds,
+				 &diag)) {
 		diag_print(&diag, stderr);
 		rc = cli_diag_status(&diag);
 		scenario_free(sc);

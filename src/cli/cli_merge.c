@@ -516,13 +516,31 @@ struct capped {
 	FILE *f;
 	unsigned long long n; /* bytes read so far */
 	int over;	      /* 1: more than MERGE_MAX_REPORT_BYTES */
+	int nul;	      /* 1: a NUL at line, col */
+	int line, col;	      /* where the next byte read is, 1-based
+				 (col in characters) */
 };
 
 static size_t capped_read(void *buf, size_t len, void *data)
 {
 	struct capped *c = data;
-	size_t got = fread(buf, 1, len, c->f);
+	size_t got = fread(buf, 1, len, c->f), k;
+	const char *b = buf;
 
+	/* no JSON text has a NUL; jansson would take it for the end of
+	   the text ("near end of file") */
+	for (k = 0; k < got; k++) {
+		if (b[k] == '\0') {
+			c->nul = 1;
+			return (size_t)-1; /* jansson: an error, stop */
+		}
+		if (b[k] == '\n') {
+			c->line++;
+			c->col = 1;
+		} else if ((b[k] & 0xc0) != 0x80) {
+			c->col++; /* a character starts */
+		}
+	}
 	c->n += got;
 	if (c->n > MERGE_MAX_REPORT_BYTES) {
 		c->over = 1;
@@ -554,7 +572,7 @@ static int too_big(const char *file, int known, unsigned long long size)
    regular file before a byte is read, else at the first byte past) */
 static int load_one(const char *path, FILE *f, json_t **run, json_error_t *err)
 {
-	struct capped c = {f, 0, 0};
+	struct capped c = {f, 0, 0, 0, 1, 1};
 	struct stat st;
 
 	*run = NULL;
@@ -563,6 +581,16 @@ static int load_one(const char *path, FILE *f, json_t **run, json_error_t *err)
 		return too_big(path, 1, (unsigned long long)st.st_size);
 	}
 	*run = json_load_callback(capped_read, &c, 0, err);
+	if (c.nul) {
+		json_decref(*run);
+		*run = NULL;
+		fprintf(stderr,
+			"pksim: %s:%d:%d: error: a NUL character; a report is "
+			"JSON text, which has none: give the JSON files pksim "
+			"wrote\n",
+			path, c.line, c.col);
+		return PK_EXIT_INPUT;
+	}
 	if (c.over) {
 		json_decref(*run);
 		*run = NULL;

@@ -493,7 +493,7 @@ double scenario_work_units(const struct pk_scenario *s)
 	return work;
 }
 
-int scenario_check_seeds(const struct pk_scenario *s, size_t n,
+int scenario_check_seeds(const struct pk_scenario *s, uint64_t base, size_t n,
 			 struct pk_diag *diag)
 {
 	struct pk_memory_estimate e;
@@ -501,6 +501,15 @@ int scenario_check_seeds(const struct pk_scenario *s, size_t n,
 	double work = scenario_work_units(s) * nv, k = (double)n;
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 
+	if (n > 0 && base > UINT64_MAX - (n - 1)) {
+		diag_error(diag, "--seeds", 0, 0,
+			   "%zu seeds from seed %llu would pass the largest "
+			   "seed, 18446744073709551615 (2^64 - 1); give a "
+			   "seed of at most %llu (2^64 - %zu) or fewer seeds",
+			   n, (unsigned long long)base,
+			   (unsigned long long)(UINT64_MAX - (n - 1)), n);
+		return -1;
+	}
 	scenario_memory_estimate(s, &e);
 	if (e.total * k > PK_SCENARIO_MAX_TRACK_BYTES) {
 		diag_error(diag, "--seeds", 0, 0,

@@ -313,6 +313,13 @@ int ld_get_rate_from(struct ld *ld, const struct yn *n, const char *key,
 		       "minute, hour)",
 		       PK_SCENARIO_QUOTE_BYTES, unit, buf, hint);
 		return -1;
+	case PK_UNITS_RANGE:
+		ld_err(ld, n,
+		       "%s is too large (got %s): pksim reads a rate of at "
+		       "most 18446744073709551615 (2^64 - 1) a unit of time; "
+		       "%s",
+		       key, buf, hint);
+		return -1;
 	default:
 		ld_err(ld, n, "%s must be a rate (got %s); %s", key, buf, hint);
 		return -1;

@@ -7,9 +7,11 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 
@@ -253,10 +255,15 @@ static int value_fits(size_t len)
 	return len + 1 <= PK_VALUE_MAX_BYTES;
 }
 
+/* Bytes of pattern_parse's message with figures. */
+#define PATTERN_WHY_BYTES 200
+
 /*
- * "dev-{0000..0999}" into p. Returns NULL or why it is malformed.
+ * "dev-{0000..0999}" into p. Returns NULL or why it is malformed (a
+ * literal, or written into why, PATTERN_WHY_BYTES).
  */
-static const char *pattern_parse(const char *s, struct pk_prop_spec *p)
+static const char *pattern_parse(const char *s, struct pk_prop_spec *p,
+				 char *why)
 {
 	const char *open = strchr(s, '{'), *close, *a, *b, *dots;
 	size_t la, lb, i;
@@ -311,7 +318,19 @@ static const char *pattern_parse(const char *s, struct pk_prop_spec *p)
 	if (!value_fits(
 		(size_t)(open - s) + strlen(close + 1) +
 		(lb > PK_SCENARIO_U64_DIGITS ? lb : PK_SCENARIO_U64_DIGITS))) {
-		return "its values would exceed the value size limit";
+		char fa[PK_FMT_BYTES], fb[PK_FMT_BYTES];
+		size_t fixed = (size_t)(open - s) + strlen(close + 1);
+
+		snprintf(why, PATTERN_WHY_BYTES,
+			 "its text beside the range is %s bytes, and with a "
+			 "number of up to %d digits its values could pass "
+			 "pksim's limit of %s bytes a value",
+			 fmt_thousands((int64_t)fixed, fa),
+			 lb > PK_SCENARIO_U64_DIGITS
+			     ? (int)lb
+			     : (int)PK_SCENARIO_U64_DIGITS,
+			 fmt_thousands(PK_VALUE_MAX_BYTES - 1, fb));
+		return why;
 	}
 	free(p->prefix);
 	free(p->suffix);
@@ -374,10 +393,11 @@ static void load_values(struct ld *ld, const char *path, const struct yn *m,
 {
 	char buf[PK_YN_DESC_BYTES];
 	const char *why;
+	char whybuf[PATTERN_WHY_BYTES];
 	size_t i;
 
 	if (vn->kind == YN_SCALAR) {
-		why = pattern_parse(vn->text, p);
+		why = pattern_parse(vn->text, p, whybuf);
 		if (why) {
 			ld_err(ld, vn,
 			       "bad values pattern %s: %s; write a list "

@@ -72,7 +72,8 @@ static void load_count(struct ld *ld, const struct yn *n,
 		ld_check_keys(ld, z, zkeys, "in items_per_value.zipf");
 		if (ld_get_int(ld, yn_get(z, "total"), "total", 0,
 			       (int64_t)PK_PRELOAD_MAX_ITEMS,
-			       "a whole number of items in all (>= 0)",
+			       "a whole number of items in all, from 0 to "
+			       "1,000,000,000,000 (10^12)",
 			       &a) == 0 &&
 		    ld_get_number(ld, yn_get(z, "s"), "s", 0, 1, 100, 0,
 				  "Zipf's exponent, a number > 0 and <= 100",

@@ -895,11 +895,12 @@ int scenario_can_merge(const struct pk_scenario *s);
  */
 double scenario_work_units(const struct pk_scenario *s);
 /* 0 when n runs of s (`--seeds n`, each kept until the n are merged)
-   keep within the bounds together: n x the memory estimate within
-   PK_SCENARIO_MAX_TRACK_BYTES and n x the work units (every variant's)
-   within PK_SCENARIO_MAX_WORK; else -1 with an error at "--seeds" in
-   diag giving both figures. */
-int scenario_check_seeds(const struct pk_scenario *s, size_t n,
+   with seeds base to base + n - 1 keep within the bounds together: the
+   last seed within 2^64 - 1 (seeds never wrap round to 0), n x the
+   memory estimate within PK_SCENARIO_MAX_TRACK_BYTES and n x the work
+   units (every variant's) within PK_SCENARIO_MAX_WORK; else -1 with an
+   error at "--seeds" in diag giving the figures. */
+int scenario_check_seeds(const struct pk_scenario *s, uint64_t base, size_t n,
 			 struct pk_diag *diag);
 /* The units scenario_work_units counts, spelled out for a message with
    s's attempts an operation and its most physical partitions ("an
