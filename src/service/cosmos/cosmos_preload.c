@@ -120,13 +120,34 @@ static uint64_t count_of(const struct pk_preload_spec *p, const uint64_t *zipf,
 	}
 }
 
+/* The remainders zipf_counts ranks: larger first, ties to the earlier
+   value. */
+struct zipf_rest {
+	double rest;
+	uint64_t r;
+};
+
+static int rest_cmp(const void *a, const void *b)
+{
+	const struct zipf_rest *x = a, *y = b;
+
+	if (x->rest != y->rest) {
+		return x->rest > y->rest ? -1 : 1;
+	}
+	return x->r < y->r ? -1 : x->r > y->r;
+}
+
 /* ZIPF: total items over n values, value rank r + 1 taking r^-s of the
    sum, rounded down, the rest one each to the largest remainders (ties
-   to the earlier value). Owned array of n counts. */
+   to the earlier value): the remainders are sorted once, O(n log n), so
+   a million values whose shares all round down take a second, not the
+   n x n passes of picking the largest one at a time. Owned array of n
+   counts. */
 static uint64_t *zipf_counts(uint64_t total, uint64_t n, double s)
 {
 	uint64_t *c = xcalloc(n, sizeof(*c)), given = 0, r, k;
-	double *rest = xcalloc(n, sizeof(*rest)), h = 0;
+	struct zipf_rest *rest = xcalloc(n, sizeof(*rest));
+	double h = 0;
 
 	for (r = 0; r < n; r++) {
 		h += pow((double)(r + 1), -s);
@@ -135,19 +156,16 @@ static uint64_t *zipf_counts(uint64_t total, uint64_t n, double s)
 		double want = (double)total * pow((double)(r + 1), -s) / h;
 
 		c[r] = (uint64_t)floor(want);
-		rest[r] = want - (double)c[r];
+		rest[r].rest = want - (double)c[r];
+		rest[r].r = r;
 		given += c[r];
 	}
-	for (k = given; k < total; k++) {
-		uint64_t best = 0;
-
-		for (r = 1; r < n; r++) {
-			if (rest[r] > rest[best]) {
-				best = r;
-			}
+	if (given < total) {
+		qsort(rest, n, sizeof(*rest), rest_cmp);
+		/* the shares' floors leave fewer than n items over */
+		for (k = 0; k < total - given && k < n; k++) {
+			c[rest[k].r]++;
 		}
-		c[best]++;
-		rest[best] = -1;
 	}
 	free(rest);
 	return c;
