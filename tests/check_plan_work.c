@@ -101,6 +101,27 @@ START_TEST(test_batch_items)
 END_TEST
 
 /*
+ * A preload costs a unit a value it fills, not a unit an item: one key is
+ * built and stored a value (cosmos_preload.c), whatever its count. Three
+ * values of 10^9 one-byte items (3 GB, 1 GB a logical partition): 3, and
+ * one read (retries off: 1 attempt) and its second on the 1 partition of
+ * 400 RU/s at 1/4: 3 + 1 + 0.25 = 4.25. Counted an item each, this was
+ * 3,000,000,000 units and refused.
+ */
+START_TEST(test_preload_values)
+{
+	ck_assert_double_eq_tol(
+	    work_of("container: {partition_key: /k, throughput: 400}\n"
+		    "items: {k: {values: [a, b, c]}}\n"
+		    "preload: {property: k, items_per_value: 1000000000, "
+		    "item_size: 1B}\n"
+		    "client: {retries: none}\n"
+		    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n"),
+	    4.25, 1e-9);
+}
+END_TEST
+
+/*
  * A Poisson phase sends a Poisson count of mean L = rate x duration, not
  * L: 100 s at 25/s, L = 2,500 (standard deviation 50), and seeds 1 to 8
  * sent 2,417 to 2,529 (seed 8: 2,529, above 2,500). The bounds count
@@ -365,6 +386,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_random_in_list);
 	tcase_add_test(tc, test_random_fan_out);
 	tcase_add_test(tc, test_batch_items);
+	tcase_add_test(tc, test_preload_values);
 	tcase_add_test(tc, test_poisson_count);
 	tcase_add_test(tc, test_random_lps);
 	tcase_add_test(tc, test_table_units);

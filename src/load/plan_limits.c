@@ -552,12 +552,15 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			    "of work%s (%s), above pksim's limit of %s a "
 			    "run; lower a phase's rate, duration or "
 			    "share of queries, a query's IN values, "
-			    "max_retries, or the RU/s (fewer partitions)%s%s",
+			    "max_retries, or the RU/s (fewer partitions)%s%s%s",
 			    p->name ? p->name : "?",
 			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
 			    scenario_work_terms(s, terms, sizeof(terms)),
 			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, a),
-			    ld_table_retry_words(s), ld_schedule_words(s));
+			    ld_table_retry_words(s), ld_schedule_words(s),
+			    s->preload ? "; or the preload's values (a "
+					 "preload file's records)"
+				       : "");
 			return -1;
 		}
 		ru += ld_phase_count(p) * attempts * worst_attempt_ru(s, p);

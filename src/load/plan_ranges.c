@@ -318,6 +318,16 @@ double ld_preload_items(const struct pk_scenario *s)
 	}
 }
 
+double ld_preload_work(const struct pk_scenario *s)
+{
+	const struct pk_preload_spec *p = s->preload;
+
+	if (!p) {
+		return 0;
+	}
+	return p->file ? ld_preload_items(s) : (double)p->values;
+}
+
 /* The bytes the preload stores at t = 0: its items at preload.item_size,
    or a file's records each at its own size when item_size is 0 */
 static double preload_bytes(const struct pk_scenario *s)

@@ -240,7 +240,7 @@ double ld_setup_work(const struct pk_scenario *s)
 					      PK_SCENARIO_SPLIT_RANGE_WORK);
 		}
 	}
-	return most + ld_preload_items(s);
+	return most + ld_preload_work(s);
 }
 
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
@@ -404,10 +404,11 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 	}
 	if (s->preload && len < cap) {
 		snprintf(buf + len, cap - len,
-			 "; each item the preload stores 1");
+			 "; each value the preload fills (each record of a "
+			 "preload file) 1");
 		len = strlen(buf);
 	}
-	if (ld_setup_work(s) > ld_preload_items(s) && len < cap) {
+	if (ld_setup_work(s) > ld_preload_work(s) && len < cap) {
 		snprintf(buf + len, cap - len,
 			 "; each split %.3g for each physical partition there",
 			 PK_SCENARIO_SPLIT_RANGE_WORK);
