@@ -661,6 +661,46 @@ START_TEST(test_storage_month_said)
 }
 END_TEST
 
+/* The storage projection stops where the key space is full (trial X's
+   L5): a table keyed by /dev alone holds one item per value, and a put of
+   a held value replaces it. /dev takes 10,000 values, so at most 10,000
+   items of 1,024 B plus 100 B each (pricing.md §4) = 11,240,000 B =
+   11,240,000 / 2^30 = 0.010468 GB: "0.010 GB". The run: 100 puts a second
+   of 1 KiB for 60 s = 6,000 puts, about 10,000 x (1 - e^(-0.6)) = 4,512
+   items, 4,512 x 1,124 / 2^30 = 0.0047 GB, x 43,200 (720 h / 60 s) =
+   about 204 GB unbounded: past the 0.010 GB bound, so the bound is said.
+   With a sort key of unique ids the key space is not bounded: the
+   growth's figure stays. */
+START_TEST(test_storage_month_bounded_by_keys)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /dev%s, read_capacity_units: 100, "
+	    "write_capacity_units: 2000}\n"
+	    "pricing: {region: us-east-1}\n"
+	    "client: {retries: off}\n"
+	    "items: {dev: {values: \"d{0000..9999}\"}}\n"
+	    "phases: [{duration: 60s, rate: 100/s, item_size: 1KB}]\n";
+	char yaml[512];
+	char *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "");
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "were that growth to go on, it would stop at "
+				"about 0.010 GB, all that 10,000 key values "
+				"of at most 1,024 B each (and 100 B) can "
+				"hold"),
+		      "%s", m);
+	ck_assert_msg(!strstr(m, "720 h would end"), "%s", m);
+	free(m);
+	snprintf(yaml, sizeof(yaml), fmt, ", sort_key: /id");
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "720 h would end at about"), "%s", m);
+	ck_assert_msg(!strstr(m, "it would stop at"), "%s", m);
+	free(m);
+}
+END_TEST
+
 /* An on-demand table warmer than a new table's default (D13: 4,000
    WRU/s, 12,000 RRU/s) may have been pre-warmed, which AWS charges for
    (pricing.md §4, A-WARM) at a rate the table does not hold: the money
@@ -857,6 +897,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_warm_above_default_said);
 	tcase_add_test(tc, test_lsi_storage_said);
 	tcase_add_test(tc, test_storage_month_said);
+	tcase_add_test(tc, test_storage_month_bounded_by_keys);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p15_p20_on_demand_table);

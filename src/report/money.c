@@ -10,6 +10,8 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
 #include "pksim/load/monitor.h"
+#include "pksim/load/scenario.h"
+#include "pksim/service/dynamodb/spec.h"
 #include "pksim/service/snapshot.h"
 
 /* The whole number w >= 0 (below 10^18) with thousands separators into
@@ -351,12 +353,86 @@ static const char *gb_text(double g, char *buf, size_t cap)
 	return buf;
 }
 
-const char *money_storage_note(const struct pk_result_variant *v, char *buf,
+/* The values key property path can take in stream st of sc: a
+   pattern's or list's count, 1 for a constant; 0 when unbounded (a
+   unique counter, a clock) or not generated */
+static uint64_t key_values(const struct pk_scenario *sc,
+			   const struct pk_stream_spec *st, const char *path)
+{
+	size_t i;
+
+	for (i = st->prop_first; path && i < st->prop_first + st->n_props;
+	     i++) {
+		const struct pk_prop_spec *p = &sc->props[i];
+
+		if (strcmp(p->path, path) != 0) {
+			continue;
+		}
+		if (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) {
+			return p->count;
+		}
+		return p->kind == PK_GEN_CONST ? 1 : 0;
+	}
+	return 0;
+}
+
+/* The most bytes table t of sc can ever bill for its items, or 0 when
+   its key space is not bounded: a table's primary key is its partition
+   key with its sort key, one item per key value (reference §1), and a
+   create or put of a held key replaces that item, so it holds at most
+   the product of its key properties' value counts (each stream's pool
+   added: an upper bound when two share values) items of at most the
+   largest item any phase writes (a normal size at its 400 KB cap, D1),
+   each with its 100 bytes (pricing.md §4). Not bounded with items from
+   a file or a preload (their keys are not the generator's), or with an
+   index (its entries are billed apart). Sets *items and *item_bytes. */
+static double keyspace_bytes(const struct pk_scenario *sc,
+			     const struct pk_ddb_table_spec *t, uint64_t *items,
+			     uint64_t *item_bytes)
+{
+	uint64_t n = 0, big = 0;
+	size_t i;
+
+	if (!sc || !t || sc->items_file || sc->preload || t->n_gsis > 0 ||
+	    t->n_lsis > 0) {
+		return 0;
+	}
+	for (i = 0; i < sc->n_streams; i++) {
+		const struct pk_stream_spec *st = &sc->streams[i];
+		uint64_t k = key_values(sc, st, t->partition_key);
+		uint64_t sk = t->sort_key ? key_values(sc, st, t->sort_key) : 1;
+
+		if (k == 0 || sk == 0 || k > UINT64_MAX / sk ||
+		    n > UINT64_MAX - k * sk) {
+			return 0;
+		}
+		n += k * sk;
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_size_spec *z = &sc->phases[i].item_size;
+		uint64_t b = z->kind == PK_SIZE_FIXED ? z->bytes
+			     : z->kind == PK_SIZE_UNIFORM
+				 ? z->max_bytes
+				 : PK_DDB_ITEM_MAX_BYTES;
+
+		big = b > big ? b : big;
+	}
+	if (n == 0 || big == 0) {
+		return 0;
+	}
+	*items = n;
+	*item_bytes = big;
+	return (double)n * (double)(big + PK_BILL_DDB_ITEM_BYTES);
+}
+
+const char *money_storage_note(const struct pk_scenario *sc,
+			       const struct pk_result_variant *v, char *buf,
 			       size_t cap)
 {
 	const struct pk_snapshot_ddb *x = v->ddb;
-	double end_gb, month_gb;
-	char a[48], b[48], c[32];
+	double end_gb, month_gb, most_gb;
+	uint64_t items = 0, item_bytes = 0;
+	char a[48], b[48], c[32], d[32], e[32];
 
 	if (!v->bill.priced || !bill_mode_ddb(v->bill.mode) || !x ||
 	    v->end_s <= 0 || v->end_s >= (int64_t)PK_BILL_MONTH_HOURS * 3600 ||
@@ -371,6 +447,27 @@ const char *money_storage_note(const struct pk_result_variant *v, char *buf,
 	    (double)PK_GIB;
 	month_gb =
 	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 / (double)v->end_s;
+	most_gb =
+	    keyspace_bytes(sc, sc ? scenario_variant_table(sc, v->spec) : NULL,
+			   &items, &item_bytes) /
+	    (double)PK_GIB;
+	if (most_gb > 0 && month_gb > most_gb) {
+		/* the growth stops where the key space is full */
+		snprintf(buf, cap,
+			 "storage: a month bills the GB this run held (its "
+			 "hours' average), not a month of this workload's "
+			 "writes: the table held %s after the run's %s s; "
+			 "were that growth to go on, it would stop at about "
+			 "%s, all that %s key values of at most %s B each "
+			 "(and 100 B) can hold, as a write of a held key "
+			 "replaces its item; not billed here (docs/money.md)",
+			 gb_text(end_gb, a, sizeof(a)),
+			 fmt_thousands(v->end_s, c),
+			 gb_text(most_gb, b, sizeof(b)),
+			 fmt_thousands((int64_t)items, d),
+			 fmt_thousands((int64_t)item_bytes, e));
+		return buf;
+	}
 	snprintf(buf, cap,
 		 "storage: a month bills the GB this run held (its hours' "
 		 "average), not a month of this workload's writes: the table "
@@ -774,7 +871,7 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 	if (money_caveat_note(sc, v, t, sizeof(t))) {
 		fprintf(out, "  %s\n", t);
 	}
-	if (money_storage_note(v, t, sizeof(t))) {
+	if (money_storage_note(sc, v, t, sizeof(t))) {
 		fprintf(out, "  %s\n", t);
 	}
 	fprintf(out, "  price rows used (%s):\n", scenario_prices_name(sc));

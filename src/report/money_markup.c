@@ -60,7 +60,7 @@ static void md_bill(const struct pk_result *r,
 		esc(t, out);
 		fprintf(out, ".\n");
 	}
-	if (money_storage_note(v, t, sizeof(t))) {
+	if (money_storage_note(sc, v, t, sizeof(t))) {
 		fprintf(out, "\n");
 		esc(t, out);
 		fprintf(out, ".\n");
@@ -148,7 +148,7 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 		esc(t, out);
 		fprintf(out, ".</p>\n");
 	}
-	if (money_storage_note(v, t, sizeof(t))) {
+	if (money_storage_note(sc, v, t, sizeof(t))) {
 		fprintf(out, "<p class=\"note\">");
 		esc(t, out);
 		fprintf(out, ".</p>\n");

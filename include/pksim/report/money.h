@@ -140,9 +140,13 @@ const char *money_caveat_note(const struct pk_scenario *sc,
    into buf (cap bytes), says what the table held at the end (items and
    index entries with their 100 bytes, pricing.md §4) after the run's
    seconds and, were that growth (from an empty table) to go on, about
-   what 720 h would hold at their end, not billed. NULL otherwise
-   (another service, unpriced, a month or longer, nothing held). */
-const char *money_storage_note(const struct pk_result_variant *v, char *buf,
+   what 720 h would hold at their end, not billed; or, when the
+   scenario sc (NULL: none) bounds the table's key space below that, the
+   most its key values can hold (one item per key value, a write of a
+   held key replacing it). NULL otherwise (another service, unpriced, a
+   month or longer, nothing held). */
+const char *money_storage_note(const struct pk_scenario *sc,
+			       const struct pk_result_variant *v, char *buf,
 			       size_t cap);
 
 /* One line of a bill as every report prints it (text, Markdown, HTML,
