@@ -16,6 +16,8 @@
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
+
+#include "../src/report/findings_ddb.h"
 #include "testutil.h"
 
 #define CU 1000
@@ -912,6 +914,103 @@ START_TEST(test_ddb_findings_past_peak_lag_named)
 }
 END_TEST
 
+/*
+ * A table busy near its units that throttled none of its own requests
+ * (trial X's L3: auto scaled to its 70% target, or a GSI's throttles
+ * only) is not short of table capacity. By hand: 100 WCU + 10 RCU is one
+ * partition (ceil(10 / 3,000 + 100 / 1,000) = 1, D4) with all 100 WCU;
+ * 95 creates of 1 KB a second are 95 WCU a second (D1), 95% of its share
+ * every second, so its p99 is 95% (>= 90%) and nothing is throttled. The
+ * finding must not say "too few WCU".
+ */
+START_TEST(test_ddb_findings_busy_not_short)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /id, read_capacity_units: 10, "
+	    "write_capacity_units: 100}\n"
+	    "client: {retries: off}\n"
+	    "phases: [{duration: 120s, rate: 95/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct pk_run *run = tu_sim_text("busy.yaml", yaml);
+	struct pk_result *res = result_build(run);
+	char *text = tu_findings_text(res);
+
+	ck_assert_uint_eq(res->variants[0].metrics->totals.throttled_429, 0);
+	ck_assert_uint_eq(res->variants[0].n_ranges, 1);
+	ck_assert_msg(strstr(text, "the one partition, partition 0, ran at "
+				   "p99 95% normalized consumption"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "too few WCU"), "%s", text);
+	ck_assert_msg(strstr(text, "the table throttled none of its own "
+				   "requests, so not short of table "
+				   "capacity"),
+		      "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * One hot item's partition behind capped p99s (trial X's L1). By hand:
+ * 9,000 RCU + 400 WCU is 4 partitions (ceil(9,000 / 3,000 + 400 /
+ * 1,000) = 4, D4) of 2,250 RCU and 100 WCU each (D5). The seed, 333.34
+ * creates of 1 KiB a second for 60 s (20,000 items), is about 83 WCU a
+ * second per partition, its busiest seconds near 100 WCU: every
+ * partition's p99 at 90% or more. Then 8,600 strong 1 KiB reads a
+ * second (1 RCU each, D1) for 30 s, 11.63% of them (about 1,000/s) to
+ * one item (hot_data 0.00005 x 20,000 = 1): its partition is asked about
+ * 1,000 + 7,600 / 4 = 2,900 RCU a second against its 2,250 (burst and
+ * adaptive capacity off: about 650 x 30 = 19,500 throttled), the others
+ * about 1,900, under theirs. Offered units over the run, per partition:
+ * about 2,900 x 30 + 83 x 60 = 92,000 against 1,900 x 30 + 83 x 60 =
+ * 62,000, 1.48 x, past 90 / 70 = 1.29 x: one hot partition, not too few
+ * RCU.
+ */
+START_TEST(test_ddb_findings_hot_behind_cap)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "seed: 1\n"
+	    "table: {name: t, partition_key: /id, read_capacity_units: 9000, "
+	    "write_capacity_units: 400, read_consistency: strong, burst: "
+	    "off, adaptive_capacity: off}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 333.34/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {duration: 30s, rate: 8600/s, ops: {read: 1}, select: "
+	    "{distribution: hotspot, hot_data: 0.00005, hot_ops: 0.1163}}\n";
+	struct pk_run *run = tu_sim_text("hotcap.yaml", yaml);
+	struct pk_result *res = result_build(run);
+	const struct pk_result_variant *v = &res->variants[0];
+	char *text = tu_findings_text(res);
+	double ratio = 0;
+	const struct pk_result_range *hot = findings_ddb_offered_hot(v, &ratio);
+	size_t i;
+
+	ck_assert_uint_eq(v->n_ranges, 4);
+	for (i = 0; i < v->n_lineage; i++) {
+		if (v->lineage[i].busy_seconds > 0) {
+			ck_assert_int_ge(v->lineage[i].nru_p99_pct, 90);
+		}
+	}
+	ck_assert_ptr_nonnull(hot);
+	ck_assert_msg(ratio > 1.35 && ratio < 1.65, "%f", ratio);
+	/* about 19,500 read throttles, nearly all the table's */
+	ck_assert_uint_gt(hot->throttled_429, 17000);
+	ck_assert_uint_lt(hot->throttled_429, 22000);
+	ck_assert_msg(strstr(text, "one hot partition, a key problem, not "
+				   "too few units"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "too few RCU"), "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -938,6 +1037,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_never_fits_no_burst);
 	tcase_add_test(tc, test_ddb_findings_index_fixed);
 	tcase_add_test(tc, test_ddb_findings_batch_events_not_none);
+	tcase_add_test(tc, test_ddb_findings_busy_not_short);
+	tcase_add_test(tc, test_ddb_findings_hot_behind_cap);
 	suite_add_tcase(s, tc);
 	return s;
 }

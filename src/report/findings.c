@@ -432,7 +432,8 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[96], b[96], c[96], also[640] = "", cause[1536], short_of[768];
 	size_t i, n = 0, n_hot = 0;
-	double ratio = 0, width = 0, share = 0;
+	double ratio = 0, width = 0, share = 0, off_ratio = 0;
+	const struct pk_result_range *off;
 	int low_only;
 	const char *why;
 
@@ -463,7 +464,16 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 "keep High's room (rule 30), not too few RU/s for "
 			 "High"
 		       : "too few RU/s for this load";
-	if (v->ddb && !low_only) {
+	if (v->ddb && !low_only && findings_ddb_table_throttles(v) == 0) {
+		/* busy is not short: a table that throttled none of its own
+		   requests lacks no units, and auto scaling's target
+		   tracking (D19) or a spent burst bank
+		   (D9) keeps a p99 at 90% or more without a throttle */
+		why = "busy, yet the table throttled none of its own "
+		      "requests, so not short of table capacity (a p99 at "
+		      "90% or more is what auto scaling's target tracking "
+		      "or burst capacity gives)";
+	} else if (v->ddb && !low_only) {
 		why = ddb_short_of(r, v, short_of, sizeof(short_of));
 	}
 
@@ -479,6 +489,25 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 v->cosmos ? "rule 32 needs another to compare"
 					   : "no other to compare it with"));
 		return 0;
+	}
+	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT && v->ddb &&
+	    (off = findings_ddb_offered_hot(v, &off_ratio)) != NULL) {
+		/* the p99s are capped at 100%: the offered units tell the
+		   partition asked past its share from the ones at it */
+		say(s, xasprintf(
+			   "hot partition: every partition ran at p99 90%% or "
+			   "more normalized consumption, which stops at 100%%, "
+			   "but %s was offered %.2f x the first-attempt units "
+			   "per unit of its share that the other partitions "
+			   "were (at least %.2f x, rule 32's 90%% against "
+			   "70%%, marks one hot) and holds %s of the table's "
+			   "%s throttles: one hot partition, a key problem, "
+			   "not too few units",
+			   range_name(v, off->id, a, sizeof(a)), off_ratio,
+			   PK_FINDINGS_DDB_OFFERED_RATIO,
+			   fmt_thousands(off->throttled_429, b),
+			   fmt_thousands(findings_ddb_table_throttles(v), c)));
+		return PK_KEYS_HOT;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
 		say(s,

@@ -326,6 +326,63 @@ int findings_ddb_throttled_side(const struct pk_result_variant *v)
 	return w > 0;
 }
 
+uint64_t findings_ddb_table_throttles(const struct pk_result_variant *v)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	if (!v->ddb) {
+		return 0;
+	}
+	for (i = 0; i < v->n_reasons; i++) {
+		const char *name = v->reasons[i].name;
+
+		if (name && strncmp(name, "Index", 5) != 0) {
+			n += v->reasons[i].count;
+		}
+	}
+	return n;
+}
+
+const struct pk_result_range *
+findings_ddb_offered_hot(const struct pk_result_variant *v, double *ratio)
+{
+	const struct pk_result_range *hot = NULL;
+	uint64_t own = findings_ddb_table_throttles(v);
+	double best = 0, rest = 0;
+	size_t i;
+
+	if (!v->ddb || v->n_ranges < 2 || own == 0) {
+		return NULL;
+	}
+	for (i = 0; i < v->n_lineage; i++) {
+		if (v->lineage[i].at == SIZE_MAX && v->lineage[i].requests) {
+			return NULL; /* a partition gone with requests */
+		}
+	}
+	for (i = 0; i < v->n_ranges; i++) {
+		const struct pk_result_range *p = &v->ranges[i];
+		double d;
+
+		if (p->born_s != 0 || p->ru_per_s_mru <= 0) {
+			return NULL;
+		}
+		d = (double)p->offered_mru / (double)p->ru_per_s_mru;
+		rest += d;
+		if (!hot || d > best) {
+			hot = p;
+			best = d;
+		}
+	}
+	rest = (rest - best) / (double)(v->n_ranges - 1);
+	if (rest <= 0 || best < PK_FINDINGS_DDB_OFFERED_RATIO * rest ||
+	    hot->throttled_429 * 2 <= own) {
+		return NULL;
+	}
+	*ratio = best / rest;
+	return hot;
+}
+
 uint64_t findings_ddb_max_only(const struct pk_result_variant *v, int write)
 {
 	uint64_t max_od, n;

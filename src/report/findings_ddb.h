@@ -74,6 +74,30 @@ char *findings_ddb_cut_words(const struct pk_result_variant *v,
    "IndexWrite..." against "TableRead..."), else -1: none, or both. */
 int findings_ddb_throttled_side(const struct pk_result_variant *v);
 
+/* Table v's throttles of its own requests, reads and writes: every
+   pk_throttle_reason but a global secondary index's ("IndexWrite...",
+   which the index refused, not the table's units). 0 for another
+   service. */
+uint64_t findings_ddb_table_throttles(const struct pk_result_variant *v);
+
+/* Normalized consumption stops at 100%, so a partition asked far past
+   its share looks like one just at it. The partition of table v that,
+   by its first attempts' units over the run (offered_mru) per unit of
+   its share (ru_per_s_mru), was offered at least
+   PK_FINDINGS_DDB_OFFERED_RATIO x the other partitions' mean and holds
+   more than half of the table's own throttles: a hot partition the p99
+   cannot show. Its ratio to the others' mean into *ratio. NULL for
+   another service, one partition, no throttle of the table's own, a
+   partition made by a split or merge, or one gone with requests (their
+   lives differ, so their sums do not compare).
+   Borrowed from v. */
+const struct pk_result_range *
+findings_ddb_offered_hot(const struct pk_result_variant *v, double *ratio);
+
+/* rule 32's gap between the busiest partition (90%) and another (70%),
+   90 / 70, asked of the offered units, which no cap stops */
+#define PK_FINDINGS_DDB_OFFERED_RATIO (90.0 / 70.0)
+
 /* What held on-demand table v's side (write) in r's scenario, into buf
    (n bytes): "its configured maximum of 2,000 WRU a second
    (max_write_request_units)" when every throttle of that side was the
