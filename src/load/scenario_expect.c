@@ -183,6 +183,9 @@ static void check_index_name(struct ld *ld, const struct yn *n,
 		    scenario_variant_table(s, &s->variants[v]);
 
 		for (g = 0; t && g < t->n_gsis; g++) {
+			if (!t->gsis[g].name) {
+				continue; /* refused without a name already */
+			}
 			if (strcmp(t->gsis[g].name, name) == 0) {
 				free(names);
 				return;
