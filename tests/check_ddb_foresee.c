@@ -38,6 +38,20 @@ static void throttles(struct pk_run *run, uint64_t *hot, uint64_t *cold)
 	snapshot_free(&s);
 }
 
+/* A table of 4 partitions of 100 WCU (D4, D5) with sort key /id, burst
+   off, and the head of its hot stream g (no retries): its phases follow */
+#define HOT_TABLE                                                              \
+	"seed: 1\n"                                                            \
+	"service: dynamodb\n"                                                  \
+	"table: {partition_key: /k, sort_key: /id, "                           \
+	"read_capacity_units: 9000, write_capacity_units: 400, "               \
+	"burst: off}\n"                                                        \
+	"streams:\n"                                                           \
+	"  - name: hot\n"                                                      \
+	"    client: {retries: off}\n"                                         \
+	"    items: {k: {const: g}}\n"                                         \
+	"    phases:\n"
+
 /*
  * A local index (projection all) on a 400 WCU table: ceil(9,000 /
  * 3,000 + 400 / 1,000) = 4 partitions of 100 WCU (D4, D5); keys a, g,
@@ -194,16 +208,7 @@ START_TEST(test_foresee_varying_updates)
 	size_t k;
 
 	snprintf(yaml, sizeof(yaml),
-		 "seed: 1\n"
-		 "service: dynamodb\n"
-		 "table: {partition_key: /k, sort_key: /id, "
-		 "read_capacity_units: 9000, write_capacity_units: 400, "
-		 "burst: off}\n"
-		 "streams:\n"
-		 "  - name: hot\n"
-		 "    client: {retries: off}\n"
-		 "    items: {k: {const: g}}\n"
-		 "    phases:\n"
+		 HOT_TABLE
 		 "      - {duration: 121s, rate: 1/m, ops: {create: 1}, "
 		 "item_size: 1KB}\n"
 		 "      - {duration: 59s, rate: 250/s, ops: {create: 1}, "
@@ -261,16 +266,7 @@ static void first_second(const char *op, const char *seed_size)
 	size_t k, i, busy = 0;
 
 	snprintf(yaml, sizeof(yaml),
-		 "seed: 1\n"
-		 "service: dynamodb\n"
-		 "table: {partition_key: /k, sort_key: /id, "
-		 "read_capacity_units: 9000, write_capacity_units: 400, "
-		 "burst: off}\n"
-		 "streams:\n"
-		 "  - name: hot\n"
-		 "    client: {retries: off}\n"
-		 "    items: {k: {const: g}}\n"
-		 "    phases:\n"
+		 HOT_TABLE
 		 "      - {duration: 20s, rate: 1/m, ops: {read: 1}}\n"
 		 "      - {duration: 4s, rate: 1000/s, ops: {create: 1}, "
 		 "item_size: 1KB}\n");
