@@ -155,6 +155,71 @@ START_TEST(test_preload_zipf_many_remainders)
 }
 END_TEST
 
+START_TEST(test_preload_refused_values_not_walked)
+{
+	/* 4,000,000,000 values of a zipf preload: the value count is
+	   refused (at most 1,000,000) before the first value's share,
+	   a sum over every value (4e9 pow calls, some 30 s), is taken:
+	   one error, well within a second of CPU */
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..3999999999}\"}}\n"
+	    "preload: {property: k, items_per_value: {zipf: {total: "
+	    "1000000, s: 1}}}\n"
+	    "phases: [{duration: 1s, rate: 1/s}]\n";
+	const char *pre = getenv("LD_PRELOAD");
+	double t0 = cpu_s(), used;
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	char *out;
+
+	diag_init(&d);
+	sc = scenario_parse("p.yaml", text, strlen(text), &d);
+	used = cpu_s() - t0;
+	ck_assert_ptr_null(sc);
+	out = tu_diag_text(&d);
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_msg(strstr(out, "has 4,000,000,000 values; a preload "
+				  "fills at most 1,000,000 logical "
+				  "partitions"),
+		      "%s", out);
+	if (!pre || !strstr(pre, "vgpreload")) {
+		ck_assert_msg(used < 1.0, "%.1f s of CPU", used);
+	}
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_preload_past_fmt_says_true_bytes)
+{
+	/* 1,000,000 values x 10^12 items of 2 MB: 10^18 x 2,097,152 =
+	   2.097152e24 bytes, 2.097152e24 / 2^30 = 1.953e15 GiB, which
+	   needs as many RU/s at 1 a GB (rule 8): said as such, not as
+	   the 1e18 bytes (888.2 PiB) the byte formatter stops at */
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..999999}\"}}\n"
+	    "preload: {property: k, items_per_value: 1000000000000, "
+	    "item_size: 2MB}\n"
+	    "phases: [{duration: 1s, rate: 1/s}]\n";
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	char *out;
+
+	diag_init(&d);
+	sc = scenario_parse("p.yaml", text, strlen(text), &d);
+	ck_assert_ptr_null(sc);
+	out = tu_diag_text(&d);
+	ck_assert_msg(strstr(out, "preload stores 2.1e+24 bytes (1.95e+15 "
+				  "GiB) at t = 0, which needs 1.95e+15 RU/s"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "888"), "%s", out);
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_preload_uniform_and_spread)
 {
 	/* uniform 5..7 a value over 100 values: between 500 and 700 items,
@@ -323,6 +388,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_preload_fixed);
 	tcase_add_test(tc, test_preload_zipf);
 	tcase_add_test(tc, test_preload_zipf_many_remainders);
+	tcase_add_test(tc, test_preload_refused_values_not_walked);
+	tcase_add_test(tc, test_preload_past_fmt_says_true_bytes);
 	tcase_add_test(tc, test_preload_uniform_and_spread);
 	tcase_add_test(tc, test_preload_splits_before_the_clock);
 	tcase_add_test(tc, test_preload_file);

@@ -221,6 +221,10 @@ static double least_bytes(const struct pk_preload_spec *p)
 	return items * (double)p->size_bytes;
 }
 
+/* The most preload bytes fmt_bytes and the RU/s minimum's int64 are
+   given (1e18, 888 PiB); a larger store is said in floating point */
+#define PRELOAD_SAID_BYTES 1e18
+
 /* Rule 8: a container holding the preload at t = 0 needs at least 1 RU/s
    per GB (an autoscale max 10 per GB); a start below it is an error. */
 static void check_minimum(struct ld *ld, const struct yn *at,
@@ -234,7 +238,9 @@ static void check_minimum(struct ld *ld, const struct yn *at,
 			   (double)c->existing_bytes_total +
 			   (double)c->existing_bytes_per_pp *
 			       (double)c->existing_partitions;
-		uint64_t bytes = b > 1e18 ? (uint64_t)1e18 : (uint64_t)b;
+		uint64_t bytes = b > PRELOAD_SAID_BYTES
+				     ? (uint64_t)PRELOAD_SAID_BYTES
+				     : (uint64_t)b;
 		int64_t have = c->autoscale_max_ru_per_s
 				   ? c->autoscale_max_ru_per_s
 				   : c->throughput_ru_per_s;
@@ -247,6 +253,26 @@ static void check_minimum(struct ld *ld, const struct yn *at,
 
 		if (c->serverless || have >= min) {
 			continue;
+		}
+		if (b > PRELOAD_SAID_BYTES) {
+			/* past what fmt_bytes and the minimum's int64 say:
+			   the true figures in floating point, GB being
+			   2^30 bytes as provision_storage_gb counts it */
+			ld_err(
+			    ld, at,
+			    "preload stores %.3g bytes (%.3g GiB) at t = "
+			    "0, which needs %.3g RU/s (rule 8: %s per GB "
+			    "stored), more than the %s the container "
+			    "has%s",
+			    b, b / (double)PK_GIB,
+			    ceil(b / (double)PK_GIB) *
+				(c->autoscale_max_ru_per_s ? 10.0 : 1.0),
+			    c->autoscale_max_ru_per_s ? "an autoscale max of 10"
+						      : "1 RU/s",
+			    fmt_thousands(have, d),
+			    scenario_variant_suffix(ld->s->n_variants > 1,
+						    c->name, vn, sizeof(vn)));
+			return;
 		}
 		ld_err(ld, at,
 		       "preload stores at least %s at t = 0, which needs at "
@@ -369,6 +395,12 @@ void ld_load_preload(struct ld *ld, const struct yn *m)
 		ld_err(ld, n, "format and limit go with preload.file");
 	}
 	load_property(ld, prop, p);
+	if (p->values > PK_PRELOAD_MAX_VALUES) {
+		/* refused for its count (load_property): what the values
+		   would store is not walked, a zipf share being a sum over
+		   every value */
+		return;
+	}
 	if (!(n = yn_get(m, "items_per_value"))) {
 		ld_err(ld, m,
 		       "missing required key 'items_per_value' in preload (%s)",
