@@ -305,6 +305,179 @@ START_TEST(test_foresee_first_second_replaces)
 }
 END_TEST
 
+/* A table of 4,000 WCU (D4: ceil(100 / 3,000 + 4,000 / 1,000) = 5
+   partitions of 800 WCU, far from their limits) keyed by /id, burst
+   off, with a global index by-k of 4 partitions of 100 WCU (D4:
+   ceil(9,000 / 3,000 + 400 / 1,000); D5, D17), values a, g, b, c on
+   its partitions 0 to 3 (even slices of the hash space, as a table's);
+   its streams follow */
+#define GSI_TABLE                                                              \
+	"seed: 1\n"                                                            \
+	"service: dynamodb\n"                                                  \
+	"table:\n"                                                             \
+	"  partition_key: /id\n"                                               \
+	"  read_capacity_units: 100\n"                                         \
+	"  write_capacity_units: 4000\n"                                       \
+	"  burst: off\n"                                                       \
+	"  global_secondary_indexes:\n"                                        \
+	"    - {name: by-k, partition_key: /k, read_capacity_units: 9000, "    \
+	"write_capacity_units: 400}\n"                                         \
+	"streams:\n"
+
+/* Index by-k of run: its partition with the most writes in *hot, and
+   the throttles of the others in *cold */
+static const struct pk_ddb_index_part *
+index_hot(struct pk_run *run, struct pk_snapshot *s, uint64_t *cold)
+{
+	const struct pk_ddb_index *ix;
+	size_t k, hot = 0;
+
+	tu_snapshot(run, 0, s);
+	ck_assert_uint_eq(s->ddb->n_indexes, 1);
+	ix = &s->ddb->indexes[0];
+	ck_assert_uint_eq(ix->n_parts, 4);
+	for (k = 1; k < ix->n_parts; k++) {
+		if (ix->parts[k].writes > ix->parts[hot].writes) {
+			hot = k;
+		}
+	}
+	*cold = 0;
+	for (k = 0; k < ix->n_parts; k++) {
+		*cold += k == hot ? 0 : ix->parts[k].throttled;
+	}
+	return &ix->parts[hot];
+}
+
+/*
+ * A phase's first second on a global index (GSI_TABLE), before any of
+ * its writes whose target is drawn at the send has arrived. a, b and c
+ * each store 2 items of 16 KiB a second for 20 s: 16 WCU on the table
+ * and 16 on the index each (D1; projection all, §12), 120 x 16 = 1,920
+ * WCU on the index in all. Then each deletes (or rewrites by 16 KiB),
+ * in 4 one-second phases, 2 a second: 6 a second of at most 16 WCU
+ * each, 96 at most on one cold index partition, under its 100: none is
+ * refused, whatever g borrows (D10). g's 1,000 creates of 1 KiB a
+ * second from t = 20 s ask 1,000 index WCU a second: the index serves
+ * its 400 a second, g 400 - 96 = 304 of them: 4 x 304 = 1,216, 4,000 -
+ * 1,216 = 2,784 refused; the index admits 1,920 + 4 x 400 = 3,520 WCU.
+ * (Holding back a 1 KiB write's index write for each: g borrowed the
+ * cold writes' shares early in the second, 12 of them refused and g
+ * served 352 in a second.)
+ */
+static void gsi_first_second(const char *op)
+{
+	static const char cold[] =
+	    "  - name: %s\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {const: %s}}\n"
+	    "    phases:\n"
+	    "      - {duration: 20s, rate: 2/s, ops: {create: 1}, "
+	    "item_size: 16KB}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {%s: 1}, %s}\n";
+	static const char phase[] =
+	    "item_size: 16KB, select: {distribution: zipf, s: 2}";
+	char yaml[4096], one[1024];
+	const char *keys[] = {"a", "b", "c"};
+	const struct pk_ddb_index_part *hot;
+	struct pk_snapshot s;
+	struct pk_run *run;
+	uint64_t cold_t;
+	int64_t used = 0;
+	size_t k;
+
+	snprintf(yaml, sizeof(yaml),
+		 GSI_TABLE
+		 "  - name: hot\n"
+		 "    client: {retries: off}\n"
+		 "    items: {k: {const: g}}\n"
+		 "    phases:\n"
+		 "      - {duration: 20s, rate: 1/m, ops: {read: 1}}\n"
+		 "      - {duration: 4s, rate: 1000/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n");
+	for (k = 0; k < 3; k++) {
+		snprintf(one, sizeof(one), cold, keys[k], keys[k], op, phase,
+			 op, phase, op, phase, op, phase);
+		strncat(yaml, one, sizeof(yaml) - strlen(yaml) - 1);
+	}
+	run = tu_sim_text("gsi-first.yaml", yaml);
+	hot = index_hot(run, &s, &cold_t);
+	ck_assert_uint_eq(cold_t, 0);
+	ck_assert_uint_eq(hot->throttled, 2784);
+	ck_assert_int_eq(hot->peak_mcu, 304 * 1000);
+	for (k = 0; k < s.ddb->indexes[0].n_parts; k++) {
+		used += s.ddb->indexes[0].parts[k].used_mcu;
+	}
+	ck_assert_int_eq(used, 3520 * 1000);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+
+START_TEST(test_foresee_gsi_first_second_deletes)
+{
+	gsi_first_second("delete");
+}
+END_TEST
+
+START_TEST(test_foresee_gsi_first_second_replaces)
+{
+	gsi_first_second("replace");
+}
+END_TEST
+
+/*
+ * A retry of an index-throttled write, due in a later second, on the
+ * index partition it will ask (GSI_TABLE). Second 0: a sends 500
+ * creates of 1 KiB (1 WCU on the table and 1 on the index each, D1,
+ * §12), one every 2 ms, on index partition 0; b, c and g ask nothing,
+ * so a may use its 100 and their 300 (D10): the first 400 are stored,
+ * the last 100 (t = 800 .. 998 ms) refused by the index's 400 WCU.
+ * a's client retries each after max(its retry-after, 500 ms) = 500 ms
+ * (exponential, base 500 ms, no jitter): t = 1,300 .. 1,498 ms, 100
+ * index writes of 1 WCU on partition 0 in second 1, its 100. Second 1:
+ * g sends 1,000 creates from t = 1,000 ms, one a ms, on partition 1,
+ * without retries; it may use its 100 and what b and c leave, 200: 300
+ * stored, 700 refused; a's retries all stored (100 + 300 = the index's
+ * 400). So partition 0 refuses 100 (second 0), partition 1 700, and
+ * 500 + 300 (+ g's one read) succeed. (With the retries not foreseen on
+ * the index, g borrowed a's share before they came: partition 0 refused
+ * 166, g stored 366.)
+ */
+START_TEST(test_foresee_gsi_retry_due)
+{
+	static const char yaml[] = GSI_TABLE
+	    "  - name: a\n"
+	    "    client: {retries: {policy: exponential, base: 500ms, "
+	    "jitter: 0}}\n"
+	    "    items: {k: {const: a}}\n"
+	    "    phases:\n"
+	    "      - {duration: 1s, rate: 500/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: g\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {const: g}}\n"
+	    "    phases:\n"
+	    "      - {duration: 1s, rate: 1/m, ops: {read: 1}}\n"
+	    "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("gsi-retry.yaml", yaml);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	const struct pk_ddb_index_part *hot;
+	struct pk_snapshot s;
+	uint64_t cold;
+
+	hot = index_hot(run, &s, &cold);
+	ck_assert_uint_eq(cold, 100);
+	ck_assert_uint_eq(hot->throttled, 700);
+	ck_assert_int_eq(hot->used_mcu, 300 * 1000);
+	ck_assert_uint_eq(t->succeeded, 500 + 300 + 1);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
 /* A paced client's stream beside the hot key g, on 4 partitions of
    100 WCU (keys a, g, b, c); client is the cold stream's client */
 static struct pk_run *paced_run(const char *client)
@@ -390,6 +563,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_foresee_varying_updates);
 	tcase_add_test(tc, test_foresee_first_second_deletes);
 	tcase_add_test(tc, test_foresee_first_second_replaces);
+	tcase_add_test(tc, test_foresee_gsi_first_second_deletes);
+	tcase_add_test(tc, test_foresee_gsi_first_second_replaces);
+	tcase_add_test(tc, test_foresee_gsi_retry_due);
 	tcase_add_test(tc, test_foresee_paced_workers);
 	tcase_add_test(tc, test_foresee_paced_budget);
 	suite_add_tcase(s, tc);

@@ -383,6 +383,28 @@ static double read_ahead_bytes(const struct pk_scenario *s,
 	return items * item_record_bytes(s);
 }
 
+/* Bytes queued waiting retries (of each variant) hold for the global
+   index writes the tables that read ahead foresee for them
+   (read_ahead_bytes' tables; ddb_ahead.c): each index write of a
+   retry, 2 an index at most */
+static double due_index_bytes(const struct pk_scenario *s, double queued)
+{
+	double bytes = 0;
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[i]);
+
+		if (t && t->capacity != PK_DDB_ON_DEMAND &&
+		    t->adaptive != PK_DDB_ADAPTIVE_OFF) {
+			bytes += queued * 2.0 * (double)t->n_gsis *
+				 PK_SCENARIO_DDB_DUE_INDEX_BYTES;
+		}
+	}
+	return bytes;
+}
+
 /* The logical partitions of variant c's lps that can get a record of
    their 429s and retries (pk_lp_rare): none when the run cannot be rate
    limited (can_429, scenario_can_throttle); with phases and no retries
@@ -651,6 +673,9 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 
 		e->retries = ld_retry_queue_bytes(s, &worst, &queued);
 		rst = e->retries > 0 ? ld_phase_stream(s, worst) : NULL;
+	}
+	if (e->retries > 0) {
+		e->retries += due_index_bytes(s, queued);
 	}
 	e->files = ld_files_bytes(s);
 	e->client_queues = ld_client_queue_bytes(s, rst, queued);

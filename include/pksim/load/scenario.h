@@ -177,6 +177,11 @@
 #define PK_SCENARIO_DDB_HEAT_BYTES 200.0
 #define PK_SCENARIO_GSI_PART_BYTES 256.0
 #define PK_SCENARIO_GSI_ROW_BYTES 64.0
+/* A waiting retry's global index write, foreseen on its index partition
+   in the second the retry is due (ddb_ahead.c: a 24-byte record in an
+   array that doubles as it grows): at most 2 an index (reference §12: a
+   changed index key value is a delete and a put) */
+#define PK_SCENARIO_DDB_DUE_INDEX_BYTES 48.0
 /* A global secondary index's key value as the on-demand comparison
    keeps it (ddb_demand.c: a 105-byte record in a hash table). Measured,
    max RSS of 200,000 puts of distinct values with 0 and 1 index keyed

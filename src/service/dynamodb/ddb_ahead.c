@@ -7,7 +7,9 @@
  * run's stream ahead of the replay: when a second opens, the first
  * attempts arriving in it, each on its partition with its units (as
  * ddb_ask_of prices it on the items stored at the second's start),
- * and the retries the client said it sends in it (ddb_ahead_retry).
+ * and the retries the client said it sends in it (ddb_ahead_retry),
+ * a write's with its global index writes on the index partitions they
+ * ask.
  * Each partition's share it will not ask for is the second's pool
  * (pk_ddb_total.pool_mcu), lent in arrival order to partitions above
  * their share; a global index's partitions alike.
@@ -25,9 +27,10 @@
  * operations never shrink what it may borrow. A write's local index
  * entries are on its partition (D18) and foreseen with it; an
  * unforeseen write's global index writes are held back on each index
- * (the mean index units its phase's such writes asked, before any a 1
- * KB write's) and counted on the index partitions they reach as they
- * arrive (ddb_ahead_index_arrived). A request refused (throttled, or
+ * (as its own units are: the most its phase's such writes asked of the
+ * index, at least the largest stored item's index write, projected)
+ * and counted on the index partitions they reach as they arrive
+ * (ddb_ahead_index_arrived). A request refused (throttled, or
  * answered 400) gives back what was foreseen or held for it, on the
  * table and each index (ddb_ahead_refused, ddb_ahead_bad): the pool is
  * what will not be consumed, not what was not asked; a BatchWriteItem
@@ -67,6 +70,12 @@ struct ddb_due {
 	int64_t units;
 };
 
+/* ... and one of its global index writes */
+struct ddb_due_ix {
+	int64_t s;
+	struct ddb_gsi_write w;
+};
+
 /* A phase's operations whose target is drawn at the send, per side */
 struct ddb_unseen {
 	int64_t sum_mcu[2]; /* units they asked so far */
@@ -74,8 +83,9 @@ struct ddb_unseen {
 	int64_t n[2];	    /* ... how many of them */
 	int64_t hold[2];    /* units the open second holds for each */
 	int64_t n_open[2];  /* ... how many it holds them for */
-	/* the writes' units on each global index so far, and held */
-	int64_t gsi_sum[PK_DDB_MAX_GSIS], gsi_hold[PK_DDB_MAX_GSIS];
+	/* the most one of its writes asked of each global index so far,
+	   and what the open second holds for each on each index */
+	int64_t gsi_max[PK_DDB_MAX_GSIS], gsi_hold[PK_DDB_MAX_GSIS];
 	/* a paced client's phase (client.ru_budget, client.concurrency):
 	   its sends, per side: units arriving in the open second (arr) and
 	   how many (arr_n), units sent in second sent_s (sent), units the
@@ -98,9 +108,13 @@ struct ddb_ahead {
 	int have;
 	struct ddb_due *due;
 	size_t n_due, cap_due;
-	/* the throttles of the request answered last, at last_ms */
+	/* the throttles of the request answered last, at last_ms, and
+	   their global index writes (n_last_ix of them; room for 2 x
+	   n_gsis x PK_MAX_BATCH_OPS) */
 	struct ddb_due last[PK_MAX_BATCH_OPS];
 	int64_t last_ms;
+	struct ddb_due_ix *last_ix, *due_ix;
+	size_t n_last_ix, n_due_ix, cap_due_ix;
 };
 
 void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec)
@@ -113,6 +127,10 @@ void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec)
 		return;
 	}
 	a = xcalloc(1, sizeof(*a));
+	if (d->n_gsis > 0) {
+		a->last_ix = xcalloc(2 * d->n_gsis * PK_MAX_BATCH_OPS,
+				     sizeof(*a->last_ix));
+	}
 	a->w = workload_new(spec->sc, spec->seed);
 	a->n_phases = spec->sc->n_phases;
 	a->unseen = xcalloc(a->n_phases ? a->n_phases : 1, sizeof(*a->unseen));
@@ -172,7 +190,12 @@ static int64_t stored_of(const struct ddb *d, int write)
 
 /* Each phase's hold a second for one such operation: the most one its
    phase's asked so far, at least what one asks of the largest item
-   stored (stored_of). A hold at least the units its operation asks
+   stored (stored_of); on each global index, alike, the most one of its
+   writes asked of the index, at least that largest item's index write
+   (projected: ddb_gsi_write_mcu). Such a write rewrites or deletes a
+   stored item, whose index key value it keeps (its target's properties
+   are the stored item's): one index write, of at most the larger item's
+   units (reference §12). A hold at least the units its operation asks
    never lends a share its own partition will use: a phase's first
    second, before any of its operations arrived, lends only what the
    items stored leave sure */
@@ -181,6 +204,11 @@ static void holds_open(const struct ddb *d, struct ddb_ahead *a)
 	size_t i;
 	int w;
 	int64_t stored[2] = {stored_of(d, 0), stored_of(d, 1)};
+	int64_t gsi_stored[PK_DDB_MAX_GSIS];
+
+	for (w = 0; w < (int)d->n_gsis; w++) {
+		gsi_stored[w] = ddb_gsi_write_mcu(d, (size_t)w, stored[1]);
+	}
 
 	for (i = 0; i < a->n_phases; i++) {
 		struct ddb_unseen *u = &a->unseen[i];
@@ -192,9 +220,10 @@ static void holds_open(const struct ddb *d, struct ddb_ahead *a)
 			u->n_open[w] = 0;
 		}
 		for (w = 0; w < (int)d->n_gsis; w++) {
-			/* before any: a 1 KB write's index write */
+			int64_t most = u->gsi_max[w];
+
 			u->gsi_hold[w] =
-			    u->n[1] ? u->gsi_sum[w] / u->n[1] : least_of(d, 1);
+			    most > gsi_stored[w] ? most : gsi_stored[w];
 		}
 	}
 }
@@ -327,6 +356,25 @@ static void pace_open(struct ddb *d, struct ddb_ahead *a, int64_t *unknown)
 	}
 }
 
+/* Phase u's put of own mCU (its target drawn at its send) asks each
+   global index at least own's index write: each index's hold grows to
+   it, for the writes the open second held before too (their count
+   u->n_open[1], unknown_gsi gaining the difference) */
+static void grow_gsi_holds(const struct ddb *d, struct ddb_unseen *u,
+			   int64_t own, int64_t *unknown_gsi)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		int64_t ix = ddb_gsi_write_mcu(d, i, own);
+
+		if (ix > u->gsi_hold[i]) {
+			unknown_gsi[i] += (ix - u->gsi_hold[i]) * u->n_open[1];
+			u->gsi_hold[i] = ix;
+		}
+	}
+}
+
 /* Forecast operation op's first attempt(s); *unknown gets the least
    units of one whose target is not drawn yet, per side */
 static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
@@ -353,8 +401,10 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 
 			if (w && op->kind != PK_OP_DELETE) {
 				/* a put asks at least its own item's
-				   units: the phase's hold grows to them,
-				   for the operations it held before too */
+				   units, and of each index its own item's
+				   index write: the phase's holds grow to
+				   them, for the operations they held before
+				   too */
 				int64_t own =
 				    ddb_units_write_mcu(op->size_bytes, false);
 
@@ -363,6 +413,7 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 					    (own - u->hold[w]) * u->n_open[w];
 					u->hold[w] = own;
 				}
+				grow_gsi_holds(d, u, own, unknown_gsi);
 			}
 			u->n_open[w]++;
 			unknown[w] += u->hold[w];
@@ -398,7 +449,8 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 	}
 }
 
-/* Count the retries due in the open second; drop the older ones */
+/* Count the retries due in the open second, and their index writes on
+   the index partitions they ask; drop the older ones */
 static void retries_due(struct ddb *d, struct ddb_ahead *a)
 {
 	size_t i, j = 0;
@@ -413,6 +465,16 @@ static void retries_due(struct ddb *d, struct ddb_ahead *a)
 		}
 	}
 	a->n_due = j;
+	for (i = j = 0; i < a->n_due_ix; i++) {
+		struct ddb_due_ix *e = &a->due_ix[i];
+
+		if (e->s == d->now_s) {
+			d->gsis[e->w.index].fc_mcu[e->w.part] += e->w.units;
+		} else if (e->s > d->now_s) {
+			a->due_ix[j++] = *e;
+		}
+	}
+	a->n_due_ix = j;
 }
 
 /* Side (write) of the table's pool: the shares its partitions will
@@ -478,19 +540,33 @@ void ddb_ahead_open(struct ddb *d)
 }
 
 void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
-			 uint64_t h, int write, int64_t units)
+			 uint64_t h, int write, int64_t units,
+			 const struct ask *ix)
 {
 	struct ddb_ahead *a = d->ahead;
+	struct ddb_gsi_write w[2 * PK_DDB_MAX_GSIS];
 	struct ddb_due *e;
+	size_t k, n;
 
 	if (!a || d->ahead_last >= PK_MAX_BATCH_OPS) {
 		return;
+	}
+	if (d->ahead_last == 0) {
+		a->n_last_ix = 0;
 	}
 	a->last_ms = rq->t_ms;
 	e = &a->last[d->ahead_last++];
 	e->h = h;
 	e->write = write;
 	e->units = units;
+	if (!ix || !write || d->n_gsis == 0) {
+		return;
+	}
+	/* its retry asks its index writes again, on the items stored now */
+	n = ddb_gsis_writes(d, rq, ix, w);
+	for (k = 0; k < n; k++) {
+		a->last_ix[a->n_last_ix++].w = w[k];
+	}
 }
 
 /* Units not foreseen on side (write) of partition i in the open
@@ -573,7 +649,9 @@ void ddb_ahead_refused(struct ddb *d, const struct pk_svc_request *rq, size_t i,
 		return;
 	}
 	ask_less(d, i, a->write, a->units);
-	if (a->write && d->n_gsis > 0 && rq->retry == 0) {
+	if (a->write && d->n_gsis > 0) {
+		/* a first attempt's index writes were foreseen or counted
+		   as it arrived, a retry's when it came due */
 		ddb_gsis_release(d, rq, a);
 	}
 }
@@ -582,6 +660,31 @@ void ddb_ahead_refused(struct ddb *d, const struct pk_svc_request *rq, size_t i,
 static void due_now(struct ddb *d, const struct ddb_due *e)
 {
 	ask_more(d, ddb_part_of(d, e->h), e->write, e->units);
+}
+
+/* The retries of the request answered last, due in second s: their index
+   writes asked of the open second's index partitions (s at most the
+   open second), else kept for second s */
+static void index_due(struct ddb *d, struct ddb_ahead *a, int64_t s)
+{
+	size_t i;
+
+	for (i = 0; i < a->n_last_ix; i++) {
+		const struct ddb_gsi_write *w = &a->last_ix[i].w;
+
+		if (s <= d->now_s) {
+			ddb_gsi_foresee(d, w->index, w->part, w->units);
+			continue;
+		}
+		if (a->n_due_ix == a->cap_due_ix) {
+			a->cap_due_ix = a->cap_due_ix ? 2 * a->cap_due_ix : 64;
+			a->due_ix = xreallocarray(a->due_ix, a->cap_due_ix,
+						  sizeof(*a->due_ix));
+		}
+		a->due_ix[a->n_due_ix].s = s;
+		a->due_ix[a->n_due_ix++].w = *w;
+	}
+	a->n_last_ix = 0;
 }
 
 int ddb_ahead_unforeseen(const struct ddb *d, const struct pk_svc_request *rq,
@@ -691,8 +794,9 @@ void ddb_ahead_index_arrived(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	ddb_gsis_arrived(d, rq, a, units);
 	for (i = 0; i < d->n_gsis; i++) {
-		if (rq->phase < ah->n_phases) {
-			ah->unseen[rq->phase].gsi_sum[i] += units[i];
+		if (rq->phase < ah->n_phases &&
+		    units[i] > ah->unseen[rq->phase].gsi_max[i]) {
+			ah->unseen[rq->phase].gsi_max[i] = units[i];
 		}
 		gsi_hold_back(d, rq, i);
 	}
@@ -721,6 +825,7 @@ void ddb_ahead_retry(struct ddb *d, int64_t wait_ms)
 		}
 		a->due[a->n_due++] = a->last[i];
 	}
+	index_due(d, a, s);
 	d->ahead_last = 0;
 }
 
@@ -732,6 +837,8 @@ void ddb_ahead_free(struct ddb *d)
 	workload_free(d->ahead->w);
 	free(d->ahead->unseen);
 	free(d->ahead->due);
+	free(d->ahead->last_ix);
+	free(d->ahead->due_ix);
 	free(d->ahead);
 	d->ahead = NULL;
 }

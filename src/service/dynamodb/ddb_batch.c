@@ -203,7 +203,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 		ddb_ahead_sent(d, &one, i, &a);
 	}
 	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
-		ddb_ahead_throttled(d, rq, b->hash[k], 1, a.units);
+		ddb_ahead_throttled(d, &one, b->hash[k], 1, a.units, &a);
 		ddb_ahead_refused(d, &one, i, &a);
 		if (by_index) {
 			d->sec.throttled_429++;

@@ -74,7 +74,7 @@ static int get_item(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	if (ddb_admit_all(d, (size_t)a->part, rq, a, &by_index) !=
 	    PK_DDB_ADMITTED) {
-		ddb_ahead_throttled(d, rq, a->hash, 0, a->units);
+		ddb_ahead_throttled(d, rq, a->hash, 0, a->units, NULL);
 		p->throttled++;
 		p->s_throttled++;
 		return 0;

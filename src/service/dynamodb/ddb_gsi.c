@@ -288,6 +288,11 @@ static int64_t gsi_units(const struct ddb_gsi *gi, int64_t units)
 	return gi->g->keys_only ? 1000 : units;
 }
 
+int64_t ddb_gsi_write_mcu(const struct ddb *d, size_t i, int64_t base_mcu)
+{
+	return gsi_units(&d->gsis[i], base_mcu);
+}
+
 /* Undo every index write of the request so far */
 static void gsi_undo(struct ddb *d)
 {
@@ -519,6 +524,17 @@ void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
 	}
 }
 
+void ddb_gsi_foresee(struct ddb *d, size_t i, size_t k, int64_t units)
+{
+	struct ddb_gsi *gi = &d->gsis[i];
+	int64_t share = gi->w[k].share_mcu;
+	int64_t *fc = &gi->fc_mcu[k];
+	int64_t before = share > *fc ? share - *fc : 0;
+
+	*fc = *fc + units > 0 ? *fc + units : 0;
+	gi->tw.pool_mcu -= before - (share > *fc ? share - *fc : 0);
+}
+
 void ddb_gsis_arrived(struct ddb *d, const struct pk_svc_request *rq,
 		      const struct ask *a, int64_t *units)
 {
@@ -526,18 +542,10 @@ void ddb_gsis_arrived(struct ddb *d, const struct pk_svc_request *rq,
 	size_t i, j;
 
 	for (i = 0; i < d->n_gsis; i++) {
-		struct ddb_gsi *gi = &d->gsis[i];
-
 		units[i] = 0;
-		gsi_plan(d, gi, rq, a->key, a->base_units, &x);
+		gsi_plan(d, &d->gsis[i], rq, a->key, a->base_units, &x);
 		for (j = 0; j < x.n; j++) {
-			int64_t share = gi->w[x.part[j]].share_mcu;
-			int64_t *fc = &gi->fc_mcu[x.part[j]];
-			int64_t before = share > *fc ? share - *fc : 0;
-
-			*fc += x.units[j];
-			gi->tw.pool_mcu -=
-			    before - (share > *fc ? share - *fc : 0);
+			ddb_gsi_foresee(d, i, (size_t)x.part[j], x.units[j]);
 			units[i] += x.units[j];
 		}
 	}
@@ -550,19 +558,28 @@ void ddb_gsis_release(struct ddb *d, const struct pk_svc_request *rq,
 	size_t i, j;
 
 	for (i = 0; i < d->n_gsis; i++) {
-		struct ddb_gsi *gi = &d->gsis[i];
-
-		gsi_plan(d, gi, rq, a->key, a->base_units, &x);
+		gsi_plan(d, &d->gsis[i], rq, a->key, a->base_units, &x);
 		for (j = 0; j < x.n; j++) {
-			int64_t share = gi->w[x.part[j]].share_mcu;
-			int64_t *fc = &gi->fc_mcu[x.part[j]];
-			int64_t before = share > *fc ? share - *fc : 0;
-
-			*fc -= x.units[j] < *fc ? x.units[j] : *fc;
-			gi->tw.pool_mcu +=
-			    (share > *fc ? share - *fc : 0) - before;
+			ddb_gsi_foresee(d, i, (size_t)x.part[j], -x.units[j]);
 		}
 	}
+}
+
+size_t ddb_gsis_writes(struct ddb *d, const struct pk_svc_request *rq,
+		       const struct ask *a, struct ddb_gsi_write *out)
+{
+	struct gsi_plan x;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		gsi_plan(d, &d->gsis[i], rq, a->key, a->base_units, &x);
+		for (j = 0; j < x.n; j++) {
+			out[n].index = (uint32_t)i;
+			out[n].part = (uint32_t)x.part[j];
+			out[n++].units = x.units[j];
+		}
+	}
+	return n;
 }
 
 void ddb_gsis_forecast_pool(struct ddb *d)

@@ -183,7 +183,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
-		ddb_ahead_throttled(d, rq, a.hash, a.write, a.units);
+		ddb_ahead_throttled(d, rq, a.hash, a.write, a.units, &a);
 		ddb_ahead_refused(d, rq, (size_t)i, &a);
 		ddb_note_never(d, p, rq, a.write, a.units);
 		if (by_index) {

@@ -95,6 +95,14 @@ struct ddb_gsi_ask {
 	int64_t units;
 };
 
+/* One index write of a base write (ddb_gsis_writes): on partition part
+   of index index, units mCU (at most 400 KB's, D2) */
+struct ddb_gsi_write {
+	uint32_t index;
+	uint32_t part;
+	int64_t units;
+};
+
 /* One partition: its hash slice [lo, next partition's lo), its buckets
    and its counters. */
 struct ddb_part {
@@ -298,11 +306,14 @@ void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a);
    leave unasked. A throttle of request rq on the partition of hash h,
    side write, units mCU, that the client may retry (ddb_ahead_retry:
    wait_ms after rq, by PK_CLIENT_RETRY_WAIT; d->ahead_last counts them,
-   zeroed by each request). Free it. */
+   zeroed by each request); ix (NULL: none) rq's ask, whose global index
+   writes the retry asks again, foreseen on the index partitions in the
+   second it is due. Free it. */
 void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec);
 void ddb_ahead_open(struct ddb *d);
 void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
-			 uint64_t h, int write, int64_t units);
+			 uint64_t h, int write, int64_t units,
+			 const struct ask *ix);
 void ddb_ahead_retry(struct ddb *d, int64_t wait_ms);
 void ddb_ahead_free(struct ddb *d);
 /* ddb_ahead.c: 1 when rq (asking a) is the first attempt of an
@@ -353,11 +364,23 @@ void ddb_gsis_forecast_open(struct ddb *d);
 void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
 		       const struct ask *a);
 void ddb_gsis_forecast_pool(struct ddb *d);
+/* ... and the units (mCU) index i's write of a base write of base_mcu
+   asks: base_mcu (projection all) or 1 WCU (keys_only) */
+int64_t ddb_gsi_write_mcu(const struct ddb *d, size_t i, int64_t base_mcu);
 /* ... and, base write rq asking a refused, take its index writes off
    their partitions' foreseen writes, the pool gaining what that leaves
    of their shares */
 void ddb_gsis_release(struct ddb *d, const struct pk_svc_request *rq,
 		      const struct ask *a);
+/* ... and index i's partition k asks units mCU more (units < 0: less,
+   down to none) than foreseen in the open second: its pool loses (or
+   gains) what that takes of (or leaves of) the partition's share */
+void ddb_gsi_foresee(struct ddb *d, size_t i, size_t k, int64_t units);
+/* ... and the index writes base write rq asking a asks (reference §12's
+   table, on the items stored now), into out (room for 2 x d->n_gsis):
+   how many */
+size_t ddb_gsis_writes(struct ddb *d, const struct pk_svc_request *rq,
+		       const struct ask *a, struct ddb_gsi_write *out);
 /* ... and, an unforeseen base write rq asking a arriving, add its index
    writes to their partitions' foreseen writes, the pool losing what
    that takes of their shares left: its units on each index into units
