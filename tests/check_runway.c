@@ -525,53 +525,130 @@ START_TEST(test_runway_ttl_needs_room)
 }
 END_TEST
 
-/*
- * A key drawn `distribution: latest` is not projected (rng.c: value i
- * comes into use at draw i + 1, and a draw takes the newest of those in
- * use with 1 / zeta(in use, 0.99)):
- * - 20,000 tenants, 20 creates/s of 1 MB, a 2-min run: the run drew
- *   only the first 2,400 values, but once all are in use (draw 20,000,
- *   t = 1,000 s) the newest, t-20000, takes 1 / zeta(20000, 0.99) =
- *   1 / 10.98700 = 9.102 % of the creates, 1.820 MiB/s, and fills 20 GiB
- *   at 1,000 + 20 x 1,024 / 1.820 = 12,251 s (a 13,000-s replay is full
- *   by then). Before: "not within 5 years" ("t-02398" from the values
- *   the run drew), and 3.1 h with a 30-min phase.
- * - 1,000 values at 100 creates/s of 10 KB, all drawn in the run: the
- *   stationary share 1 / zeta(1000, 0.99) = 0.12938 gives 162,088 s from
- *   t = 0, but tenant-1000 has no item before draw 1,000 (10 s): the
- *   shares move until all are in use. Before: that figure, as if they
- *   had been in use from the start.
- */
-START_TEST(test_runway_latest_not_projected)
+/* zeta(n, theta) = sum of k^-theta for k = 1 .. n, summed here term by
+   term as a hand would (rng.c's zipfian normaliser) */
+static double hand_zeta(int n, double theta)
 {
-	static const char *const texts[] = {
-	    "container: {partition_key: /tenant, throughput: 100000}\n"
-	    "items:\n"
-	    "  tenant: {values: \"t-{00001..20000}\", distribution: latest}\n"
-	    "phases:\n"
-	    "  - {duration: 2m, rate: 20/s, ops: {create: 1}, "
-	    "item_size: 1MB}\n",
-	    "container: {partition_key: /t, throughput: 100000}\n"
-	    "items:\n"
-	    "  t: {values: \"tenant-{0001..1000}\", distribution: latest}\n"
-	    "phases:\n"
-	    "  - {duration: 1m, rate: 100/s, ops: {create: 1}, "
-	    "item_size: 10KB}\n",
+	double z = 0;
+	int k;
+
+	for (k = 1; k <= n; k++) {
+		z += pow(k, -theta);
+	}
+	return z;
+}
+
+/*
+ * A key drawn `distribution: latest` (rng.c: value i comes into use at
+ * draw i + 1, and draw j takes the newest of the m = min(j, n) in use
+ * with 1 / zeta(m, 0.99)). The newest value, in use from draw n, then
+ * takes 1 / zeta(n) of each draw: after K >= n draws it holds
+ * (K - n + 1) / zeta(n) items, and fills at draw n - 1 + cap_items x
+ * zeta(n), one draw a create:
+ * - 20,000 tenants, 20 creates/s of 1 MB (1 MiB), a 2-min run that drew
+ *   only t-00001..t-02400: zeta(20000, 0.99) = 10.98700, cap_items =
+ *   21,474,836,480 / 1,048,576 = 20,480: draw 19,999 + 20,480 x
+ *   10.98700 = 245,012.7, at 20/s t = 12,250.6 s (a 13,000-s replay is
+ *   full at 12,185 s). Before: not projected.
+ * - 1,000 values at 100 creates/s of 10 KB: zeta(1000, 0.99) = 7.72895
+ *   (summed below), cap_items = 21,474,836,480 / 10,240 = 2,097,152:
+ *   draw 999 + 2,097,152 x 7.72895 = 16,209,789, t = 162,097.9 s, 10 s
+ *   (its 1,000 draws less one) after the stationary share's
+ *   2,097,152 x 7.72895 / 100 = 162,087.9 s from t = 0. Before: not
+ *   projected.
+ * The sentence says the basis and the draw.
+ */
+START_TEST(test_runway_latest_newest_fills)
+{
+	static const struct {
+		const char *text;
+		int n;
+		double items_per_s, cap_items;
+		const char *who;
+	} cases[] = {
+	    {"container: {partition_key: /tenant, throughput: 100000}\n"
+	     "items:\n"
+	     "  tenant: {values: \"t-{00001..20000}\", distribution: latest}\n"
+	     "phases:\n"
+	     "  - {duration: 2m, rate: 20/s, ops: {create: 1}, "
+	     "item_size: 1MB}\n",
+	     20000, 20, CAP / 1048576.0, "\"t-20000\""},
+	    {"container: {partition_key: /t, throughput: 100000}\n"
+	     "items:\n"
+	     "  t: {values: \"tenant-{0001..1000}\", distribution: latest}\n"
+	     "phases:\n"
+	     "  - {duration: 1m, rate: 100/s, ops: {create: 1}, "
+	     "item_size: 10KB}\n",
+	     1000, 100, CAP / 10240.0, "\"tenant-1000\""},
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const double want =
+		    ((double)cases[i].n - 1 +
+		     cases[i].cap_items * hand_zeta(cases[i].n, 0.99)) /
+		    cases[i].items_per_s;
+		struct pk_run *run;
+		struct pk_result *res;
+		struct pk_scorecard *c =
+		    tu_cards(tu_dir_file("runway.yaml", cases[i].text),
+			     cases[i].text, &run, &res);
 		char t[640];
-		int kind;
-		double s =
-		    tu_full_s("runway.yaml", texts[i], &kind, t, sizeof(t));
 
-		ck_assert_msg(kind == PK_FULL_NOT_PROJECTED, "%zu %d: %s", i,
-			      kind, t);
-		ck_assert_msg(s < 0, "%zu %f: %s", i, s, t);
-		ck_assert_msg(strstr(t, "not projected: values drawn latest"),
+		text_of(res, &c[0], t, sizeof(t));
+		ck_assert_msg(c[0].full_kind == PK_FULL_DAYS, "%zu: %s", i, t);
+		ck_assert_str_eq(c[0].full_key, cases[i].who);
+		ck_assert_msg(tu_near(c[0].days_to_full * DAY, want, 1e-6),
+			      "%zu: %f s, want %f: %s", i,
+			      c[0].days_to_full * DAY, want, t);
+		ck_assert_msg(strstr(t, "projected from the workload's rates, "
+					"values drawn latest"),
 			      "%zu: %s", i, t);
+		tu_cards_free(c, run, res);
 	}
+}
+END_TEST
+
+/*
+ * The projection against a replay that fills: 1,000 tenants drawn
+ * latest, 100 creates/s of 10 KB, a logical partition cap of 100 MB
+ * (10,240 items). By hand tenant-1000 fills at draw 999 + 10,240 x
+ * 7.72895 = 80,143, t = 801.4 s. A 1,000-s replay refuses its first
+ * write (403) within a few seconds of that: its count at t is binomial,
+ * sd about sqrt(10,240 x 0.87) = 94 items, 7.3 s at its 12.9 items/s,
+ * so 3 % is over 3 sd.
+ */
+START_TEST(test_runway_latest_replay_fills)
+{
+	static const char text[] =
+	    "container: {partition_key: /t, throughput: 100000, "
+	    "logical_partition_storage: 100MB}\n"
+	    "items:\n"
+	    "  t: {values: \"tenant-{0001..1000}\", distribution: latest}\n"
+	    "phases:\n"
+	    "  - {duration: 1000s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n";
+	const double want = (999 + 10240 * hand_zeta(1000, 0.99)) / 100;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	const struct pk_result_variant *v = &res->variants[0];
+	char who[64];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_str_eq(c[0].full_key, "\"tenant-1000\"");
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, want, 1e-6), "%f, %f",
+		      c[0].days_to_full * DAY, want);
+	ck_assert_msg(v->n_full_listed >= 1, "the replay filled one");
+	v->service_queries->key_text(v->key, v->full[0].key, v->full[0].key_len,
+				     who, sizeof(who));
+	ck_assert_str_eq(who, "\"tenant-1000\"");
+	ck_assert_msg(
+	    tu_near((double)v->full[0].full_at_ms / 1000.0, want, 0.03),
+	    "replay %lld ms, projected %f s", (long long)v->full[0].full_at_ms,
+	    want);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -837,7 +914,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_id_pool_past_the_cap);
 	tcase_add_test(tc, test_runway_id_pool_levels_at_mean);
 	tcase_add_test(tc, test_runway_ttl_needs_room);
-	tcase_add_test(tc, test_runway_latest_not_projected);
+	tcase_add_test(tc, test_runway_latest_newest_fills);
+	tcase_add_test(tc, test_runway_latest_replay_fills);
 	tcase_add_test(tc, test_runway_reads_share_the_bound);
 	tcase_add_test(tc, test_runway_two_streams);
 	tcase_add_test(tc, test_runway_sequential_share);

@@ -247,6 +247,7 @@ const char *scorecard_full_basis(const struct pk_result *r,
 				 size_t cap)
 {
 	const struct pk_items_file *f = r->sc->items_file;
+	char latest[96] = "", a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 
 	switch (rw->basis) {
 	case PK_RUNWAY_DATA_TIME:
@@ -267,8 +268,17 @@ const char *scorecard_full_basis(const struct pk_result *r,
 			 f ? f->rate_per_s : 0.0);
 		break;
 	default:
+		if (rw->latest) {
+			/* runway_latest.c: one value more in use a draw */
+			snprintf(latest, sizeof(latest),
+				 ", values drawn latest (all %s in use from "
+				 "draw %s on)",
+				 fmt_thousands((int64_t)rw->latest, a),
+				 fmt_thousands((int64_t)rw->latest, b));
+		}
 		snprintf(
-		    buf, cap, "projected from the workload's rates%s%s%s%s%s",
+		    buf, cap, "projected from the workload's rates%s%s%s%s%s%s",
+		    latest,
 		    rw->time_scale != 1.0 && r->sc->time_scale_text
 			? " at its time scale ("
 			: "",

@@ -74,6 +74,8 @@ static const struct tested tested[] = {
     {POOL | SKEW, "runway_ids test_runway_ids_zipf_creates, runway_ids "
 		  "test_runway_ids_hotspot_creates"},
     {TTL | POOL | SKEW, "runway_ids test_runway_ids_zipf_upserts_ttl"},
+    {LATEST, "runway test_runway_latest_newest_fills, runway "
+	     "test_runway_latest_replay_fills"},
     {DEL, "runway_dels test_dels_purge_phase_shrinks, runway_dels "
 	  "test_dels_ttl_after_fill_said"},
     {DEL | HUNIQ, "runway_guard test_guard_cases (M1 deletes hash4)"},
@@ -507,7 +509,9 @@ void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
 		   else the workload does */
 		return;
 	}
-	if (tested_entry(rw->features)) {
+	if (tested_entry(rw->features) &&
+	    (!(rw->features & LATEST) || rw->latest)) {
+		/* values drawn latest only as runway_latest.c steps them */
 		return;
 	}
 	rw->kind = PK_RUNWAY_UNTESTED;

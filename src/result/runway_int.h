@@ -365,6 +365,40 @@ size_t runway_groups_apart(const struct pk_result_variant *v,
 void runway_apart_free(struct pk_workload **apart, struct pk_scenario *moved,
 		       size_t ns);
 
+/* ---- runway_latest.c: a key on one property drawn `latest` ---- */
+
+/* The property (an index into sc->props) v's key reads (refs, spread:
+   runway_key_refs') when it reads one property alone and whole (no hash
+   or random part), drawn `distribution: latest` over two or more values
+   by sc's one stream; else -1 */
+int runway_latest_prop(const struct pk_result_variant *v,
+		       const struct pk_scenario *sc, const struct refinfo *refs,
+		       double spread);
+
+/* The logical partition of that property's newest value (its index
+   count - 1, the likeliest once all are in use), which a short run may
+   not have drawn: added to *tab (which owns it) when no item built it,
+   and with pick offered to it too unless the snapshot's value map s
+   says the run reached it (runway_groups_from_values offered it then;
+   *tab then holds no other group). Its share the
+   newest's dist_pmf, its range its key's. Returns 1, or 0 when v's
+   service cannot name a value no item drew (pk_queries.value_key). */
+int runway_latest_newest(const struct pk_snapshot *s,
+			 const struct pk_result_variant *v,
+			 const struct pk_scenario *sc,
+			 const struct pk_workload *w,
+			 const struct refinfo *refs, struct group **tab,
+			 struct rw_pick *pick);
+
+/* Each of groups g[0 .. n_g) of a key runway_latest_prop accepts starts
+   at (G_i - n p_i) x mean bytes more (runway_latest.c: its draws while
+   the values came into use less what its share from t = 0 would have
+   given it; mean the stored bytes of a new item) */
+void runway_latest_starts(const struct pk_scenario *sc,
+			  const struct pk_workload *w,
+			  const struct refinfo *refs, double mean,
+			  struct group *g, size_t n_g);
+
 /* ---- runway_ids.c: items rewritten among a pool of ids ---- */
 
 /* The expected distinct ids of a pool drawn skewed against the draws

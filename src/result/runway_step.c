@@ -126,13 +126,25 @@ static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
 	/* the snapshot maps a value to its logical partition when a point
 	   write reaches it, never a batch: a workload that sends batches
 	   takes its groups from the distributions */
+	const int latest =
+	    by_dist && runway_latest_prop(v, sc, refs, spread) >= 0;
+
 	if (by_dist && p->ns == 1 && !rw->drawn_apart && !sends_batches(sc) &&
 	    runway_groups_from_values(s, v, sc, refs, spread, each, pick)) {
+		/* a key drawn latest: its newest value, drawn or not */
+		rw->latest = latest && runway_latest_newest(s, v, sc, p->w,
+							    refs, tab, pick)
+				 ? refs[0].count
+				 : 0;
 		return 1;
 	}
 	if (by_dist) {
 		runway_groups_from_dists(v, sc, p->w, refs, spread, weight,
 					 sc->clock_start_s, -1, tab);
+		rw->latest = latest && runway_latest_newest(s, v, sc, p->w,
+							    refs, tab, NULL)
+				 ? refs[0].count
+				 : 0;
 		if (p->ns > 1 &&
 		    runway_groups_apart(v, sc, p->w, refs, spread, weight, tab,
 					apart, moved) > 0 &&
@@ -812,6 +824,10 @@ static void from_rates(const struct pk_snapshot *s,
 	p.n_c = runway_pick_done(&pick, picked);
 	if (from_values) {
 		runway_exact_mass(sc, refs, spread, picked, p.n_c);
+	}
+	if (rw->latest) {
+		runway_latest_starts(sc, w, refs, runway_mean_item(sc) * factor,
+				     picked, p.n_c);
 	}
 	fshare = xcalloc(pick.n_ranges + 1, sizeof(*fshare));
 	find_shares(v, &pick, fshare);

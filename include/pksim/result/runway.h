@@ -11,7 +11,12 @@
  * - generated items, PK_RUNWAY_RATES ("projected from the workload's
  *   rates"): a logical partition's share of the new items is the
  *   probability mass of its key's values (rng.h dist_pmf: the
- *   distribution, not the sampled counts; a product over the
+ *   distribution, not the sampled counts; a key on one property drawn
+ *   `latest` by one stream starts each value that far below the line
+ *   its share from t = 0 gives as its draws while the values came
+ *   into use fall short, so its newest, in use from draw n, fills at
+ *   draw n - 1 + cap items x zeta(n, theta), drawn by the run or not:
+ *   runway_latest.c; a product over the
  *   properties the key reads, ASSUMPTION: drawn independently), summed
  *   over the values that build one key (a {hash(p) mod N} part: every
  *   value p can take hashed, drawn or not, each stream's own pool with
@@ -190,8 +195,9 @@
  *   21,695 s, not the uniform draw's 3,602); under a key that reads the
  *   id through a hash, or with several streams, a skewed pool is not
  *   projected (PK_RW_F_POOL_SKEW untested); ids drawn latest, and key
- *   values drawn latest, are not projected (PK_RW_F_LATEST untested:
- *   their shares move as values come into use, one per draw);
+ *   values drawn latest other than those runway_latest.c steps, are not
+ *   projected (PK_RW_F_LATEST without pk_runway.latest: their shares
+ *   move as values come into use, one per draw);
  *   under time to live n is the new items written and not yet expired
  *   and deleted (the ids of the last lifetime: N x mean x (1 -
  *   e^(-rate x lifetime / N)) when deletion keeps up; ASSUMPTION: a
@@ -368,7 +374,9 @@ enum pk_runway_feature {
 /* A value the key reads, or a writing stream's /id, drawn `latest`:
    values come into use one per draw (rng.h), so a value's share moves
    until all are in use and the values a short run drew are not the ones
-   that fill. A define, not an enumerator: 1u << 31 is past an int. */
+   that fill; projected only as runway_latest.c steps it (pk_runway.latest
+   set), else refused. A define, not an enumerator: 1u << 31 is past an
+   int. */
 #define PK_RW_F_LATEST (1u << 31)
 #define PK_RW_FEATURES 32
 
@@ -486,6 +494,12 @@ struct pk_runway {
 					 retries the second-true walk does
 					 not model (runway_secs_retries):
 					 PK_RW_F_TTL_RETRIES */
+	uint64_t latest;	      /* RATES: the n values of a key drawn
+					 `latest` projected from their draws
+					 (runway_latest.c: the newest in use
+					 from draw n); 0 without, or when
+					 they are not, which the guard then
+					 refuses (PK_RW_F_LATEST) */
 	int secs;		      /* RATES under time to live: stepped a
 					 second at a time (runway_secs): a
 					 LEVELS bound_bytes is its cycle's

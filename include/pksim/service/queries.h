@@ -139,6 +139,19 @@ struct pk_queries {
 	   have no hash parts. */
 	uint64_t (*hash_class)(const struct pk_pkey *k, size_t ref,
 			       const struct pk_value *v, uint64_t *cls);
+	/* The key value under key k of an item whose property at each of
+	   k's references ref is value index index[ref] of that property
+	   (workload_value_at: a PATTERN's, LIST's or CONST's; index holds
+	   one for each reference key_reads counts), its random parts
+	   those of item 0: identity bytes into id (cap >= id_max bytes),
+	   the rest into *out; out->status 400 when a reference's property
+	   has no such value. For a projection that names a key value no
+	   item of the run drew (result/runway: the newest value of a
+	   `latest` draw). NULL for a service that cannot. */
+	void (*value_key)(const struct pk_pkey *k, const struct pk_scenario *sc,
+			  const struct pk_workload *w, const uint64_t *index,
+			  unsigned char *id, size_t cap,
+			  struct pk_key_item *out);
 	size_t id_max; /* identity bytes of the longest key value */
 	/* What the service charges a write (a create) of an item of bytes
 	   bytes, mRU; lps is the snapshot's (pk_snapshot.lps). */

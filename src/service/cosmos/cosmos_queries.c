@@ -288,6 +288,45 @@ static void item_key(const struct pk_pkey *k, const struct pk_scenario *sc,
 	item_key_pick(k, sc, w, item, wall_s, PK_PICK_DRAWN, id, cap, out);
 }
 
+/* A source whose reference ref reads value index index[ref] of its
+   property (workload_value_at), not an item's draw */
+struct index_src {
+	const struct pk_scenario *sc;
+	const struct pk_workload *w;
+	const uint64_t *index;
+};
+
+static int index_get(const struct pk_item_source *src, size_t ref,
+		     struct pk_value *out, char *buf, size_t cap)
+{
+	const struct index_src *x = src->ctx;
+	const int p = ref_prop(src->key, x->sc, ref);
+
+	if (p < 0 ||
+	    workload_value_at(x->w, p, x->index[ref], out, buf, cap) != 0) {
+		return -1; /* no such value: not a key value (400) */
+	}
+	return 0;
+}
+
+static void value_key(const struct pk_pkey *k, const struct pk_scenario *sc,
+		      const struct pk_workload *w, const uint64_t *index,
+		      unsigned char *id, size_t cap, struct pk_key_item *out)
+{
+	struct index_src x = {sc, w, index};
+	struct pk_item_source src = {index_get, k, &x, 0};
+	struct pk_keyval kv;
+
+	pkey_build(k, &src, &kv);
+	memset(out, 0, sizeof(*out));
+	out->status = kv.status;
+	out->epk = kv.epk;
+	if (kv.status == 0 && kv.id_len <= cap) {
+		memcpy(id, kv.id, kv.id_len);
+		out->id_len = kv.id_len;
+	}
+}
+
 static int64_t write_mru(const void *lps, uint64_t bytes)
 {
 	const struct pk_container *c = lps;
@@ -315,6 +354,7 @@ const struct pk_queries cosmos_queries = {
     .spread_values = spread_values,
     .item_key_pick = item_key_pick,
     .hash_class = pkey_hash_class,
+    .value_key = value_key,
     .id_max = PK_KEY_ID_MAX,
     .write_mru = write_mru,
     .read_mru = read_mru,
