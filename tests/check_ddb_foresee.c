@@ -18,26 +18,6 @@
 #include "pksim/service/snapshot.h"
 #include "testutil.h"
 
-/* The throttles of the partition holding key value g (the busiest by
-   requests) and of all the others, from the snapshot's ranges */
-static void throttles(struct pk_run *run, uint64_t *hot, uint64_t *cold)
-{
-	struct pk_snapshot s;
-	size_t i, h = 0;
-
-	tu_snapshot(run, 0, &s);
-	for (i = 1; i < s.n_ranges; i++) {
-		if (s.ranges[i].requests > s.ranges[h].requests) {
-			h = i;
-		}
-	}
-	*hot = *cold = 0;
-	for (i = 0; i < s.n_ranges; i++) {
-		*(i == h ? hot : cold) += s.ranges[i].throttled_429;
-	}
-	snapshot_free(&s);
-}
-
 /* A table of 4 partitions of 100 WCU (D4, D5) with sort key /id, burst
    off, and the head of its hot stream g (no retries): its phases follow */
 #define HOT_TABLE                                                              \
@@ -108,7 +88,7 @@ START_TEST(test_foresee_lsi_entries)
 	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 	uint64_t hot, cold;
 
-	throttles(run, &hot, &cold);
+	tu_hot_throttles(run, &hot, &cold);
 	ck_assert_uint_eq(cold, 0);
 	ck_assert_uint_eq(hot, 7200);
 	ck_assert_uint_eq(t->succeeded, 3 * 2400 + 4800);
@@ -218,7 +198,7 @@ START_TEST(test_foresee_varying_updates)
 		strncat(yaml, one, sizeof(yaml) - strlen(yaml) - 1);
 	}
 	run = tu_sim_text("vary.yaml", yaml);
-	throttles(run, &hot, &cold_t);
+	tu_hot_throttles(run, &hot, &cold_t);
 	ck_assert_uint_gt(hot, 0);
 	ck_assert_uint_eq(cold_t, 0);
 	tu_sim_free(run);
@@ -276,7 +256,7 @@ static void first_second(const char *op, const char *seed_size)
 		strncat(yaml, one, sizeof(yaml) - strlen(yaml) - 1);
 	}
 	run = tu_sim_text("first.yaml", yaml);
-	throttles(run, &hot, &cold_t);
+	tu_hot_throttles(run, &hot, &cold_t);
 	ck_assert_uint_gt(hot, 0);
 	ck_assert_uint_eq(cold_t, 0);
 	m = tu_metrics(run->variants[0].svc);
@@ -522,7 +502,7 @@ START_TEST(test_foresee_paced_workers)
 	struct pk_run *run = paced_run("concurrency: 4, latency: 50ms");
 	uint64_t hot, cold;
 
-	throttles(run, &hot, &cold);
+	tu_hot_throttles(run, &hot, &cold);
 	ck_assert_uint_eq(cold, 0);
 	ck_assert_uint_eq(hot, 4800);
 	tu_sim_free(run);
@@ -544,7 +524,7 @@ START_TEST(test_foresee_paced_budget)
 	struct pk_run *run = paced_run("ru_budget: 240/s");
 	uint64_t hot, cold;
 
-	throttles(run, &hot, &cold);
+	tu_hot_throttles(run, &hot, &cold);
 	ck_assert_uint_eq(cold, 0);
 	ck_assert_uint_ge(hot, 14400);
 	ck_assert_uint_le(hot, 14460);

@@ -18,26 +18,6 @@
 #include "pksim/service/snapshot.h"
 #include "testutil.h"
 
-/* The throttles of the busiest partition by requests and of all the
-   others, from the snapshot's ranges */
-static void throttles(struct pk_run *run, uint64_t *hot, uint64_t *cold)
-{
-	struct pk_snapshot s;
-	size_t i, h = 0;
-
-	tu_snapshot(run, 0, &s);
-	for (i = 1; i < s.n_ranges; i++) {
-		if (s.ranges[i].requests > s.ranges[h].requests) {
-			h = i;
-		}
-	}
-	*hot = *cold = 0;
-	for (i = 0; i < s.n_ranges; i++) {
-		*(i == h ? hot : cold) += s.ranges[i].throttled_429;
-	}
-	snapshot_free(&s);
-}
-
 /*
  * BatchWriteItems refused whole: a table without a sort key, each batch
  * of 10 items copying its first item's key value, so its 10 items share
@@ -75,7 +55,7 @@ START_TEST(test_refused_batch_frees)
 	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 	uint64_t hot, cold;
 
-	throttles(run, &hot, &cold);
+	tu_hot_throttles(run, &hot, &cold);
 	ck_assert_uint_eq(t->bad_request_400, 1440);
 	ck_assert_uint_eq(hot, 0);
 	ck_assert_uint_eq(cold, 0);
@@ -127,7 +107,7 @@ START_TEST(test_index_refused_frees_base)
 	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 	uint64_t hot, cold;
 
-	throttles(run, &hot, &cold);
+	tu_hot_throttles(run, &hot, &cold);
 	ck_assert_uint_eq(hot, 6000);
 	ck_assert_uint_eq(cold, 0);
 	ck_assert_uint_eq(t->throttled_429, 8400 + 6000);

@@ -252,6 +252,24 @@ void tu_snapshot(const struct pk_run *run, size_t v, struct pk_snapshot *s)
 	svc->ops->snapshot(svc, run->sc, s);
 }
 
+void tu_hot_throttles(const struct pk_run *run, uint64_t *hot, uint64_t *cold)
+{
+	struct pk_snapshot s;
+	size_t i, h = 0;
+
+	tu_snapshot(run, 0, &s);
+	for (i = 1; i < s.n_ranges; i++) {
+		if (s.ranges[i].requests > s.ranges[h].requests) {
+			h = i;
+		}
+	}
+	*hot = *cold = 0;
+	for (i = 0; i < s.n_ranges; i++) {
+		*(i == h ? hot : cold) += s.ranges[i].throttled_429;
+	}
+	snapshot_free(&s);
+}
+
 struct tu_end tu_end(const struct pk_run *run, size_t v)
 {
 	struct pk_snapshot s;

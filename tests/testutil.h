@@ -96,6 +96,10 @@ const struct pk_metrics *tu_metrics(const struct pk_service *svc);
    free with snapshot_free before tu_sim_free. */
 void tu_snapshot(const struct pk_run *run, size_t v, struct pk_snapshot *s);
 
+/* Variant 0's throttles at the end of run: *hot those of the partition
+   with the most requests (the first of equals), *cold all the others'. */
+void tu_hot_throttles(const struct pk_run *run, uint64_t *hot, uint64_t *cold);
+
 /* What variant v's snapshot says at the end of run, in brief. */
 struct tu_end {
 	size_t ranges;	  /* partition key ranges */
