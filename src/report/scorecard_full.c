@@ -344,7 +344,7 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 {
 	const struct pk_runway *rw = &s->runway;
 	const struct pk_time_bucket *b = &rw->bucket;
-	char rt[48], d[32], bound[320] = "", shrt[160] = "", grow[160];
+	char rt[48], d[32], bound[320] = "", shrt[160] = "", grow[192];
 	char client[160];
 
 	if (rw->basis == PK_RUNWAY_DATA_TIME && b->period_s > 0 &&
