@@ -6,6 +6,7 @@
 #include <check.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -612,6 +613,35 @@ START_TEST(test_freed_blocks_leave)
 	ck_assert_int_ge(before, 0);
 	ck_assert_int_lt(after - before, 1024);
 #endif
+}
+END_TEST
+
+/*
+ * A huge-page block (the logical partitions' pool, lptable.c) holds its
+ * bytes and no more address space: the estimate counts a block at its
+ * size (PK_SCENARIO_LP_BLOCK_BYTES, 2 MiB). glibc's posix_memalign of
+ * n = 4 MiB at a 2 MiB boundary maps n + 2 MiB + 32 bytes, a page
+ * rounded: 6,148 kB of address space, all of it resident when
+ * MALLOC_PERTURB_ is set (it fills the whole chunk). Mapped alone: the
+ * address space rises n, 4,096 kB, the block starts at a multiple of
+ * 2 MiB, every byte can be written, and the free gives it all back.
+ */
+START_TEST(test_huge_block_holds_its_bytes)
+{
+	size_t n = 2 * PK_MEM_HUGE_BYTES;
+	unsigned char *p;
+	long before;
+
+	before = tu_status_kb("VmSize");
+	ck_assert_int_gt(before, 0);
+	p = xhuge_alloc(n);
+	ck_assert_int_eq(tu_status_kb("VmSize") - before, 4096);
+	ck_assert_uint_eq((uintptr_t)p % PK_MEM_HUGE_BYTES, 0);
+	memset(p, 0xa5, n);
+	ck_assert_uint_eq(p[0] + p[n - 1], 2 * 0xa5);
+	xhuge_free(p, n);
+	ck_assert_int_eq(tu_status_kb("VmSize"), before);
+	xhuge_free(NULL, n);
 }
 END_TEST
 
@@ -1420,6 +1450,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_merge_replay);
 	tcase_add_test(tc, test_lps_drawn);
 	tcase_add_test(tc, test_freed_blocks_leave);
+	tcase_add_test(tc, test_huge_block_holds_its_bytes);
 	tcase_add_test(tc, test_retry_queue_within_estimate);
 	tcase_add_test(tc, test_throttle_only_hot_ranges);
 	tcase_add_test(tc, test_paced_queues_once);

@@ -34,13 +34,17 @@ void *xaligned_alloc(size_t align, size_t n);
 /* Bytes of a huge page (PK_MEM_HUGE_BYTES, 2 MiB on x86-64 Linux). */
 #define PK_MEM_HUGE_BYTES ((size_t)2 << 20)
 /* n bytes (a multiple of PK_MEM_HUGE_BYTES) starting at a multiple of
-   it, owned by the caller (free), with the system asked to back them
-   with huge pages (Linux madvise MADV_HUGEPAGE; where transparent huge
-   pages are off or missing, ordinary pages: only speed differs). For a
-   large table read at random that is filled from its start: each 2 MiB
-   touched is resident whole, so a sparse table would cost memory.
-   Contents are uninitialized. */
+   it, owned by the caller (xhuge_free with the same n), with the system
+   asked to back them with huge pages (Linux madvise MADV_HUGEPAGE; where
+   transparent huge pages are off or missing, ordinary pages: only speed
+   differs). On Linux the block is a mapping of its own of exactly n
+   bytes: no address space or (with MALLOC_PERTURB_) resident memory
+   beyond them. For a large table read at random that is filled from its
+   start: each 2 MiB touched is resident whole, so a sparse table would
+   cost memory. Contents are unspecified. */
 void *xhuge_alloc(size_t n);
+/* Release block p of n bytes from xhuge_alloc(n); NULL does nothing. */
+void xhuge_free(void *p, size_t n);
 
 /* Keep large blocks (PK_MEM_MAPPED_BYTES and up) mapped on their own
    for the rest of the process, so a freed one goes back to the system

@@ -323,7 +323,8 @@ void lptable_free(struct pk_container *c)
 	}
 	for (b = 0; b < c->lp_blocks_cap && c->lp_blocks; b++) {
 		if ((uint64_t)b * PK_LP_BLOCK < c->n_lps) {
-			free(c->lp_blocks[b]);
+			xhuge_free(c->lp_blocks[b],
+				   PK_LP_BLOCK * sizeof(struct pk_lp));
 		}
 	}
 	free(c->lp_blocks);
