@@ -584,16 +584,20 @@ static int plan_items(const char *path, double rate, const char *share,
  * data file of 60,000 records replayed at once under 16 keys (SDK retries:
  * 9, 30 s). With `--query p0@99%` the queries are floor(60,000 x 0.99 /
  * 0.01) = 5,940,000, 6,000,000 operations in all, every one arriving at
- * t = 0, so every one can be waiting to retry at once: 6,000,000 x 196
- * bytes (PK_SCENARIO_RETRY_BYTES) x 16 variants = 1.88e10 bytes =
- * 17.5 GiB, past the 8 GiB pksim stops at: refused before anything runs.
- * Without the queries the same term is 60,000 x 196 x 16 = 188 MB and the
- * whole estimate about 0.25 GB (items 60,000 x (20 + 8 x 16) = 8.9 MB, the
- * ids distinct so no id table; logical partitions: each key's 7 distinct
- * values and a 2 MiB pool block a variant): accepted. At 100 records/s
- * instead, at most floor(100 x 30) + 1 = 3,001 records arrive within one
- * 30 s max_wait, bringing 3,001 x 100 operations: 3,001 x 100 x 196 x 16
- * = 0.94e9 bytes (0.88 GiB): accepted with the queries too.
+ * t = 0, so every one can be waiting to retry at once. Each retry-after
+ * runs to the next whole second, so each retry comes due in the order it
+ * was queued and is an entry of the queue's FIFO run: 6,000,000 x 121
+ * bytes (PK_SCENARIO_RETRY_RUN_BYTES) x 16 variants = 1.1616e10 bytes =
+ * 10.82 GiB, and with the items (0.01 GiB), partitions (0.03) and the
+ * file (0.02) about 10.88 GiB, 11 at two digits, past the 8 GiB pksim
+ * stops at: refused before anything runs. Without the queries the same
+ * term is 60,000 x 121 x 16 = 116 MB and the whole estimate about
+ * 0.18 GB (items 60,000 x (20 + 8 x 16) = 8.9 MB, the ids distinct so no
+ * id table; logical partitions: each key's 7 distinct values and a
+ * 2 MiB pool block a variant): accepted. At 100 records/s instead, at
+ * most floor(100 x 30) + 1 = 3,001 records arrive within one 30 s
+ * max_wait, bringing 3,001 x 100 operations: 3,001 x 100 x 121 x 16 =
+ * 0.58e9 bytes (0.54 GiB): accepted with the queries too.
  */
 START_TEST(test_compare_memory_counts_queries)
 {
@@ -616,9 +620,9 @@ START_TEST(test_compare_memory_counts_queries)
 	ck_assert_int_eq(plan_items(path, 0, NULL, &msg), 0);
 	free(msg);
 	ck_assert_int_eq(plan_items(path, 0, "99%", &msg), -1);
-	ck_assert_msg(strstr(msg, "error: the run would take about 18 GiB") &&
+	ck_assert_msg(strstr(msg, "error: the run would take about 11 GiB") &&
 			  strstr(msg, "; 5,940,000 queries and the retries "
-				      "that can wait at once: 17.52 GiB; the "
+				      "that can wait at once: 10.82 GiB; the "
 				      "data files as loaded: 0.02 GiB; the "
 				      "report's rows and heat map: "
 				      "0.00 GiB; 16 variants), and pksim stops "

@@ -202,16 +202,18 @@ END_TEST
  * - histograms: the waits of the 429s up to max_wait, 30,000 ms (no
  *   split_gone: no 410 waits), in counters doubled from 16 to 32,768 >=
  *   30,001, x 8 = 262,144;
- * - retries: 100/s x 9 s = 900 waiting at once x 196 = 176,400;
- * total 2,548,628: `--estimate --format json` says 2,548,628. Its
- * peak bound adds the process's 8 MiB and counts the retries (176,400),
+ * - retries: 100/s x 9 s = 900 waiting at once x 121 = 108,900 (the
+ *   SDK's retry-after to the next whole second: each comes due in the
+ *   order it was queued, an entry of the queue's FIFO run);
+ * total 2,481,128: `--estimate --format json` says 2,481,128. Its
+ * peak bound adds the process's 8 MiB and counts the retries (108,900),
  * the runway (120) and one remedy replay (one variant: one at a time) of
  * as much as the run, never alive at once, as the largest of them, the
  * replay, which renders no report and so counts its one range's rows
- * at text's 2,200 rather than JSON's 4,800 and 220 (2,548,628 - 2,820 =
- * 2,545,808): 2,548,628 - 176,400 - 120 + 2,545,808 + 8,388,608 =
- * 13,306,524; a text report's rows cost 2,820 less, so with text
- * 13,303,704.
+ * at text's 2,200 rather than JSON's 4,800 and 220 (2,481,128 - 2,820 =
+ * 2,478,308): 2,481,128 - 108,900 - 120 + 2,478,308 + 8,388,608 =
+ * 13,239,024; a text report's rows cost 2,820 less, so with text
+ * 13,236,204.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -233,10 +235,10 @@ START_TEST(test_estimate_by_hand)
 	ck_assert_double_eq_tol(e.partitions, 2099272.0, 0.01);
 	ck_assert_double_eq_tol(e.samples, 1152.0, 0.01);
 	ck_assert_double_eq_tol(e.histograms, 262144.0, 0.01);
-	ck_assert_double_eq_tol(e.retries, 176400.0, 0.01);
+	ck_assert_double_eq_tol(e.retries, 108900.0, 0.01);
 	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
 	ck_assert_double_eq_tol(e.report, 5660.0, 0.01);
-	ck_assert_double_eq_tol(e.total, 2548628.0, 0.01);
+	ck_assert_double_eq_tol(e.total, 2481128.0, 0.01);
 	ck_assert_double_eq_tol(e.runway, 120.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
@@ -244,20 +246,20 @@ START_TEST(test_estimate_by_hand)
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(
-	    strstr(out, "\"memory_estimate_bytes\": 2548628,"));
+	    strstr(out, "\"memory_estimate_bytes\": 2481128,"));
 	/* work: the 1,000 creates, each up to 10 attempts (the run can be
 	   rate limited, its retries above: 1 and the SDK's 9 retries),
 	   10,000, and the 10 seconds with a request on the 1 partition at
 	   1/4 each: 10,002.5, rounded half up */
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 10003,"));
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13306524,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13239024,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
-	    out, "memory estimate: 2.4 MiB (2,548,628 bytes, 1 variant)"));
-	ck_assert_ptr_nonnull(strstr(out, "(13,303,704 bytes; "));
+	    out, "memory estimate: 2.4 MiB (2,481,128 bytes, 1 variant)"));
+	ck_assert_ptr_nonnull(strstr(out, "(13,236,204 bytes; "));
 	free(out);
 }
 END_TEST
@@ -690,12 +692,13 @@ END_TEST
  * creates sent in one second to 400 RU/s on 10 key values are rate
  * limited, and with the SDK's policy (9 retries, each waiting a
  * retry-after of at most 1 s) each can wait up to 9 s, so all 300,000
- * can be queued at once: 300,000 x 196 bytes (PK_SCENARIO_RETRY_BYTES:
- * a 120-byte entry, 4 on the free list, and a 24-byte key three times,
- * as the run's array doubles and its pages stay touched) = 58.8 MB of
- * the estimate. At the 148 bytes counted before (an entry, a key once)
- * the queue is 44.4 MB, and the run's peak resident size rose past the
- * whole estimate (measured: 171 bytes a queued retry). The rise is reset
+ * can be queued at once. Each retry-after runs to the next whole
+ * second, so each retry comes due in the order it was queued and is held
+ * in the queue's FIFO run: 300,000 x 121 bytes
+ * (PK_SCENARIO_RETRY_RUN_BYTES: a 120-byte entry in blocks of 512) =
+ * 36.3 MB of the estimate, and the rise holds at least the entries'
+ * 36 MB (PK_SCENARIO_RETRY_BYTES, 196, counts a retry that can go to
+ * the queue's heap instead). The rise is reset
  * before the run (Linux's clear_refs 5) and checked against the
  * estimate and 1 MiB for the run's thread, as check_client.c's property
  * test does; not under AddressSanitizer (its shadow memory and
@@ -720,7 +723,7 @@ START_TEST(test_retry_queue_within_estimate)
 	s = scenario_parse("q.yaml", text, strlen(text), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.retries, 300000.0 * 196.0, 0.5);
+	ck_assert_double_eq_tol(e.retries, 300000.0 * 121.0, 0.5);
 	f = fopen("/proc/self/clear_refs", "w");
 	ck_assert_ptr_nonnull(f);
 	fputs("5", f);
@@ -756,7 +759,8 @@ END_TEST
  * alone (0.5 / 99 = 0.00505 < thr): its range takes 0.5 + e =
  * 0.6948683 of the operations. Retries: the client's 9 waits of at most
  * 1 s (9 s) of 2,000/s, at most the phase's 20,000: 18,000 x 0.6948683
- * = 12,507.63 waiting x 196 B = 2,451,495.6 B (all of them: 3,528,000
+ * = 12,507.63 waiting x 121 B (each due in the order it was queued,
+ * PK_SCENARIO_RETRY_RUN_BYTES) = 1,513,423.2 B (all of them: 2,178,000
  * B). Records: k0's range's 10 x (1 + 3 / sqrt 10) = 19.48683 values x
  * 32 B = 623.58 B beside the same scenario at 1,000/s, which cannot be
  * rate limited ((0.5 + e) x 1,000 = 694.9 < 1,000) and counts none (all
@@ -789,7 +793,7 @@ START_TEST(test_throttle_only_hot_ranges)
 		scenario_free(s);
 		diag_free(&d);
 	}
-	ck_assert_double_eq_tol(e[0].retries, 2451495.6, 0.5);
+	ck_assert_double_eq_tol(e[0].retries, 1513423.2, 0.5);
 	ck_assert_double_eq_tol(e[1].retries, 0, 1e-9);
 	ck_assert_double_eq_tol(e[0].partitions - e[1].partitions, 623.58,
 				0.01);
@@ -1375,8 +1379,14 @@ END_TEST
  * up to 10 attempts (the SDK's 9 retries: the run can be rate limited),
  * 200,000,000 units and 200 partition-seconds at 0.25: 200,000,050 a run;
  * 10 seeds 2,000,000,500, above 1,000,000,000; 4 seeds 800,000,200,
- * within. The run's estimate is 0.17 GiB (the --estimate figure), so 100
- * seeds hold 16.65 GiB, above the 8 GiB. Seeds never wrap round: 2 seeds
+ * within. The run's estimate is 111,310,136 bytes (the --estimate
+ * figure): 900,000 retries waiting at once (100,000/s x the SDK's 9
+ * waits of at most 1 s) x 121 bytes (each retry-after runs to the next
+ * whole second: due in the order queued, an entry of the queue's FIFO
+ * run) = 108,900,000, the pool's 2 MiB block and the 262,144-byte wait
+ * histogram (as in test_estimate_by_hand), 50,840 of records; 0.1037
+ * GiB, so 100 seeds hold 10.37 GiB, above the 8 GiB. Seeds never wrap
+ * round: 2 seeds
  * from 2^64 - 1 = 18446744073709551615 would need seed 2^64 (refused,
  * naming 2^64 - 2 = 18446744073709551614 as the largest start), 2 from
  * 2^64 - 2 end at 2^64 - 1 (accepted).
@@ -1394,7 +1404,7 @@ START_TEST(test_seeds_bounded)
 		 path);
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	ck_assert_msg(strstr(err, "--seeds: error: 100 seeds hold 100 runs "
-				  "at once, about 16.65 GiB"),
+				  "at once, about 10.37 GiB"),
 		      "%s", err);
 	free(out);
 	free(err);

@@ -846,16 +846,18 @@ START_TEST(test_schedule_bounds)
 
 	e = error_of(HEAD "phases: [{duration: 1h, ops: {read: 1}, rate: "
 			  "{base: 100/s, spikes: {every: 1h, for: 10s, factor: "
-			  "70000}}}]\n");
-	/* 7,000,000/s x 9 s (the SDK's 9 retries, each waiting a
-	   retry-after of at most 1 s) = 63,000,000 retries x 196 bytes =
-	   12,348,000,000 bytes = 11.4999 GiB, two digits: 11 GiB. The spike
-	   lasts 10 s: 70,000,000 reads and 359,000 more at 100/s, each up to 10
-	   attempts of work, 703,590,000 units, within the work bound */
+			  "90000}}}]\n");
+	/* 9,000,000/s x 9 s (the SDK's 9 retries, each waiting a
+	   retry-after of at most 1 s, to the next whole second: each due in
+	   the order it was queued, 121 bytes in the queue's FIFO run) =
+	   81,000,000 retries x 121 bytes = 9,801,000,000 bytes = 9.128 GiB,
+	   one decimal under 10: 9.1 GiB. The spike lasts 10 s: 90,000,000
+	   reads and 359,000 more at 100/s, each up to 10 attempts of work,
+	   903,590,000 units, within the work bound */
 	ck_assert_str_eq(e, "pksim: t.yaml:2:10: error: at a peak of "
-			    "7,000,000 operations a second, rate-limited "
-			    "operations could queue about 63,000,000 "
-			    "retries, 11 GiB (pksim stops at 8 GiB); lower "
+			    "9,000,000 operations a second, rate-limited "
+			    "operations could queue about 81,000,000 "
+			    "retries, 9.1 GiB (pksim stops at 8 GiB); lower "
 			    "the rate, or the client's max_wait");
 	free(e);
 }

@@ -426,6 +426,12 @@ const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
 					     size_t i);
 double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 			    double *queued);
+/* Bytes one waiting retry of s takes in the retry queue:
+   PK_SCENARIO_RETRY_RUN_BYTES when every retry comes due in the order it
+   is queued (an entry of the queue's FIFO run: Cosmos DB containers only,
+   no 410 retries, every client open loop with the SDKs' retry policy),
+   else PK_SCENARIO_RETRY_BYTES (an entry can go to the heap). */
+double ld_retry_entry_bytes(const struct pk_scenario *s);
 double ld_client_queue_bytes(const struct pk_scenario *s,
 			     const struct pk_stream_spec *rst, double queued);
 

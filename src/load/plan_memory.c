@@ -548,7 +548,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		e->retries =
 		    ld_plan_retry(s).enabled
 			? ld_monitor_within(s->items_file->monitor, wait_s) *
-			      PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
+			      ld_retry_entry_bytes(s) * (double)s->n_variants
 			: 0;
 	}
 	/* Paced clients can stretch the run past its phases (run_s): the
@@ -663,7 +663,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->partitions += runway;
 	if (file_429) {
 		e->retries =
-		    queued * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+		    queued * ld_retry_entry_bytes(s) * (double)s->n_variants;
 		rst = s->streams;
 	}
 	if (!s->items_file) {

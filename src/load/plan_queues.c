@@ -27,10 +27,57 @@ const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
 	return &s->streams[0];
 }
 
-/* Bytes one waiting retry of phase ph takes on average: the entry, and
-   for its share of queries the copy of the longest IN list a query of
-   the phase has (8 bytes a value; a queued retry owns it, retryq.h). */
-static double retry_bytes(const struct pk_phase_spec *ph)
+/*
+ * 1 when every retry a run of s queues comes due in the order it is
+ * queued, by (time, place): every variant a Cosmos DB container (a
+ * table's retry modes back off with jitter), no 410 retries (a split's
+ * fixed short delay, ld_gone_retries), and every stream's client open
+ * loop (no concurrency, whose workers answer each stream after its own
+ * latency, and no ru_budget, whose retries wait for their budget) and
+ * retrying by the service's retry-after (policy sdk; exponential draws
+ * jitter; none never retries). Then a 429 at t in second s waits to
+ * the next whole second (throttle.c: (s + 1) x 1000 - t), due at
+ * second s + 1's start, after every retry queued before it (due then
+ * or earlier); those queued for the same start come in the order of
+ * their places: the retries sent at second s's start, in place order,
+ * and then the operations that arrived in second s, later in the
+ * stream than any of those.
+ */
+static int retries_in_order(const struct pk_scenario *s)
+{
+	size_t i;
+
+	if (ld_gone_retries(s) > 0) {
+		return 0;
+	}
+	for (i = 0; i < s->n_variants; i++) {
+		if (scenario_variant_table(s, &s->variants[i])) {
+			return 0;
+		}
+	}
+	for (i = 0; i < s->n_streams; i++) {
+		const struct pk_client_spec *c = &s->streams[i].client;
+
+		if (c->retry.policy == PK_RETRY_EXPONENTIAL ||
+		    c->concurrency > 0 || c->ru_budget_per_s > 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+double ld_retry_entry_bytes(const struct pk_scenario *s)
+{
+	return retries_in_order(s) ? PK_SCENARIO_RETRY_RUN_BYTES
+				   : PK_SCENARIO_RETRY_BYTES;
+}
+
+/* Bytes one waiting retry of phase ph of s takes on average: the entry
+   (ld_retry_entry_bytes), and for its share of queries the copy of the
+   longest IN list a query of the phase has (8 bytes a value; a queued
+   retry owns it, retryq.h). */
+static double retry_bytes(const struct pk_scenario *s,
+			  const struct pk_phase_spec *ph)
 {
 	double in = 0;
 	size_t i, c;
@@ -42,7 +89,7 @@ static double retry_bytes(const struct pk_phase_spec *ph)
 			}
 		}
 	}
-	return PK_SCENARIO_RETRY_BYTES +
+	return ld_retry_entry_bytes(s) +
 	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
 }
 
@@ -81,7 +128,7 @@ double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 		if (st->client.concurrency > 0) {
 			q = fmin(q, (double)st->client.concurrency);
 		}
-		b = q * retry_bytes(&s->phases[i]) * (double)s->n_variants;
+		b = q * retry_bytes(s, &s->phases[i]) * (double)s->n_variants;
 		if (b > bytes || isnan(b)) {
 			bytes = b;
 			*queued = q;

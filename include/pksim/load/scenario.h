@@ -308,6 +308,14 @@
    9 M retries waiting, 1.62 GB peak RSS, 171 bytes a retry. A paced
    client's waiting operation takes as much. */
 #define PK_SCENARIO_RETRY_BYTES 196.0
+/* Bytes one waiting retry takes when every retry of the run comes due in
+   the order it was queued (ld_retry_entry_bytes, plan_queues.c), so that
+   each is held in the queue's FIFO run (retryq.h): its pk_retry_entry,
+   120 bytes, in blocks of 512 (61,456 bytes with their 16-byte header,
+   and glibc's 16 a chunk), 120.06 bytes a retry, rounded up. The run's
+   partly filled last block and its spare, 2 x 60 KiB, are below the
+   rounding of the rest at the queue lengths where it matters. */
+#define PK_SCENARIO_RETRY_RUN_BYTES 121.0
 /* client.ru_budget, at most (RU/s): a container's own 1,000,000 RU/s
    without a support request (D-LIMITS) is far below it; pksim's bound so
    one request's spacing (charge / budget) stays exact in microseconds */
