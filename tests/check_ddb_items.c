@@ -16,6 +16,7 @@
 #include "pksim/service/dynamodb/ddb_service.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
+#include "pksim/workload/targets.h"
 #include "testutil.h"
 
 #define CU 1000
@@ -327,6 +328,255 @@ START_TEST(test_ddb_items_file_sizes)
 }
 END_TEST
 
+/* Two streams on a table keyed by /id (each item its own key value):
+   a writer of `writer_ops` 100 a second of new 1 KiB items, and a second
+   stream of `other_ops` at other_rate a second, 60 s, retries off */
+static struct pk_run *writer_and(const char *writer_ops, const char *other_ops,
+				 int other_rate)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table: {partition_key: /id, read_capacity_units: 1000, "
+		 "write_capacity_units: 1000}\n"
+		 "streams:\n"
+		 "  - name: writer\n"
+		 "    client: {retries: off}\n"
+		 "    phases: [{duration: 60s, rate: 100/s, ops: {%s: 1}, "
+		 "item_size: 1KB}]\n"
+		 "  - name: other\n"
+		 "    client: {retries: off}\n"
+		 "    phases: [{duration: 60s, rate: %d/s, ops: {%s: 1}}]\n",
+		 writer_ops, other_rate, other_ops);
+	return tu_sim_text("targets.yaml", text);
+}
+
+/*
+ * An upsert of a new item is a PutItem that stores it, as a create is
+ * (docs/dynamodb.md), and scenarios/README.md's targets are the items
+ * whose create "(a create, an upsert of a new item ...)" the variant
+ * stored. Arrivals are evenly spaced: the writer's j-th upsert and the
+ * reader's j-th read both arrive at j x 10 ms, the writer (stream 0)
+ * first, so every read finds at least one item stored: 0 not sent.
+ * 6,000 upserts of 1 WCU and 6,000 eventual reads of a 1 KiB item at
+ * 0.5 RCU (D1) are all served: 12,000 requests, 6,000 + 3,000 units,
+ * none throttled (100 WCU and 50 RCU a second on 1,000 of each).
+ */
+START_TEST(test_ddb_items_upserts_are_targets)
+{
+	struct pk_run *run = writer_and("upsert", "read", 100);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->not_sent_no_target, 0);
+	ck_assert_uint_eq(t->operations, 12000);
+	ck_assert_uint_eq(t->succeeded, 12000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, (6000 + 3000) * CU);
+	ck_assert_uint_eq(targets_count(run->variants[0].targets), 6000);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Deletes of upserted items: 50 a second, each drawn among the items
+ * upserted and not yet deleted (a sent delete takes its target out),
+ * all sent (0 not sent): 3,000 DeleteItems of 1 KiB at 1 WCU each
+ * (D1). The table ends with 6,000 - 3,000 = 3,000 items of 1,024 B,
+ * and the draw set with the same 3,000.
+ */
+START_TEST(test_ddb_items_upserts_deleted)
+{
+	struct pk_run *run = writer_and("upsert", "delete", 50);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->not_sent_no_target, 0);
+	ck_assert_uint_eq(t->succeeded, 6000 + 3000);
+	ck_assert_int_eq(t->ru_mru, (6000 + 3000) * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->items, 3000);
+	ck_assert_uint_eq(s.storage_bytes, 3000ull * 1024);
+	snapshot_free(&s);
+	ck_assert_uint_eq(targets_count(run->variants[0].targets), 3000);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Rewriting upserts (upsert_new: 0.5) spread over the items upserted
+ * new. 2,000 upserts a second of 1 KiB for 30 s, burst off, adaptive
+ * capacity off, on 9,000 RCU + 4,000 WCU: ceil(9,000 / 3,000 + 4,000 /
+ * 1,000) = 7 partitions of 4,000 / 7 = 571 WCU (D4, D5). Half the
+ * upserts are new items (unique ids, hashed evenly), half rewrite one
+ * drawn uniformly among those stored (about 1,000 new a second, so each
+ * is rewritten about once): each partition is asked about 2,000 / 7 =
+ * 286 WCU a second, half its share: none throttled, all 60,000 served
+ * at 1 WCU (60,000 WCU). Were every rewrite to land on the first item,
+ * its partition would be asked 1,000 + 143 WCU a second, past its 571
+ * share and its 1,000 cap (D3).
+ */
+START_TEST(test_ddb_items_rewrites_spread)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 9000, "
+	    "write_capacity_units: 4000, burst: off, adaptive_capacity: off}\n"
+	    "client: {retries: off}\n"
+	    "phases: [{duration: 30s, rate: 2000/s, ops: {upsert: 1}, "
+	    "upsert_new: 0.5, item_size: 1KB}]\n";
+	struct pk_run *run = tu_sim_text("rewrites.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->not_sent_no_target, 0);
+	ck_assert_uint_eq(t->operations, 60000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_uint_eq(t->succeeded, 60000);
+	ck_assert_int_eq(t->ru_mru, 60000LL * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Reads are drawn over the items the table holds, not over every put
+ * made. One item per device (no sort key): device "hot" is put 900
+ * times a second (each PutItem replaces the one item, §1), 100 new
+ * devices a second, and 4,000 strong reads a second drawn uniformly,
+ * 60 s, on 12,000 RCU + 3,000 WCU: ceil(12,000 / 3,000 + 3,000 / 1,000)
+ * = 7 partitions of 1,714 RCU (D4, D5). At t s the table holds 1 + 100 t
+ * items, so "hot" gets 4,000 / (1 + 100 t) reads a second: its most
+ * in a second, the first, is the integral of that over [0, 1 s) =
+ * 40 ln 101 = 185 strong reads of 1 KiB = 185 RCU, far under its
+ * partition's 1,714 share; the others are uniform, 4,000 / 7 = 571 a
+ * partition. No read is throttled. Drawn over the 54,000 puts of "hot"
+ * and the 6,000 of the new devices, 90 % of the reads (3,600 RCU a
+ * second) would go to "hot", past its partition's 3,000 cap (D3).
+ * The draw set ends as the table: 1 + 6,000 items.
+ */
+START_TEST(test_ddb_items_reads_follow_held_items)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /device, read_capacity_units: 12000, "
+	    "write_capacity_units: 3000, read_consistency: strong}\n"
+	    "streams:\n"
+	    "  - name: hot\n"
+	    "    client: {retries: off}\n"
+	    "    items: {device: {const: hot}}\n"
+	    "    phases: [{duration: 60s, rate: 900/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n"
+	    "  - name: new\n"
+	    "    client: {retries: off}\n"
+	    "    items: {device: {unique: \"dev-\"}}\n"
+	    "    phases: [{duration: 60s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n"
+	    "  - name: reader\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{duration: 60s, rate: 4000/s, ops: {read: 1}}]\n";
+	struct pk_run *run = tu_sim_text("overwrite.yaml", text);
+	const struct pk_service *svc = run->variants[0].svc;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 0, PK_DDB_THROTTLE_KEY_RANGE), 0);
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 0, PK_DDB_THROTTLE_PROVISIONED), 0);
+	ck_assert_uint_eq(tu_metrics(svc)->totals.not_sent_no_target, 0);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->items, 1 + 6000);
+	snapshot_free(&s);
+	ck_assert_uint_eq(targets_count(run->variants[0].targets), 1 + 6000);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A batch's puts take their keys' items' places too: 10 BatchWriteItems
+ * a second of one item each, its key /k drawn uniformly from v-1 .. v-5,
+ * 10 s. The table holds one item a key value: 5 once each value was
+ * drawn (all five are missing from none of 100 draws but with
+ * probability 5 x 0.8^100, about 1e-9). The draw set follows the table:
+ * 5 items, not the 100 puts; so do the 100 reads a second of a second
+ * stream (every one sent and served, eventual reads of 1 KiB at 0.5
+ * RCU: 1,000 x 0.5 = 500 RCU, plus 100 WCU).
+ */
+START_TEST(test_ddb_items_batch_puts_replace)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 1000, "
+	    "write_capacity_units: 1000}\n"
+	    "streams:\n"
+	    "  - name: writer\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {values: \"v-{1..5}\"}}\n"
+	    "    phases: [{duration: 10s, rate: 10/s, ops: {batch: 1}, "
+	    "batch: {size: 1}, item_size: 1KB}]\n"
+	    "  - name: reader\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{duration: 10s, rate: 100/s, ops: {read: 1}}]\n";
+	struct pk_run *run = tu_sim_text("batch.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->not_sent_no_target, 0);
+	ck_assert_uint_eq(t->succeeded, 100 + 1000);
+	ck_assert_int_eq(t->ru_mru, (100 + 500) * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->items, 5);
+	snapshot_free(&s);
+	ck_assert_uint_eq(targets_count(run->variants[0].targets), 5);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A container and a table given the same operation stream target the
+ * same items where the services agree: here every upsert is a new item
+ * under its own key value (/id), so both store the 6,000 upserted items
+ * and each of the 50 deletes a second, drawn at its send among them,
+ * finds one: 0 not sent in either, 3,000 deletes, and both draw sets end
+ * with 6,000 - 3,000 = 3,000 items (scenarios/README.md, "Targets are
+ * drawn at the send"; the draws use the same seeded generators).
+ */
+START_TEST(test_ddb_items_targets_as_container)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /id, throughput: 10000}\n"
+	    "variants:\n"
+	    "  - {name: cosmos}\n"
+	    "  - {name: ddb, service: dynamodb, partition_key: /id, "
+	    "read_capacity_units: 1000, write_capacity_units: 1000}\n"
+	    "streams:\n"
+	    "  - name: writer\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{duration: 60s, rate: 100/s, ops: {upsert: 1}, "
+	    "item_size: 1KB}]\n"
+	    "  - name: deleter\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{duration: 60s, rate: 50/s, ops: {delete: 1}}]\n";
+	struct pk_run *run = tu_sim_text("across.yaml", text);
+	size_t v;
+
+	ck_assert_uint_eq(run->n_variants, 2);
+	for (v = 0; v < 2; v++) {
+		const struct pk_totals *t =
+		    &tu_metrics(run->variants[v].svc)->totals;
+
+		ck_assert_uint_eq(t->not_sent_no_target, 0);
+		ck_assert_uint_eq(t->succeeded, 6000 + 3000);
+		ck_assert_uint_eq(targets_count(run->variants[v].targets),
+				  3000);
+	}
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_items");
@@ -337,6 +587,14 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_items_grown_item_reads);
 	tcase_add_test(tc, test_ddb_items_storage_follows);
 	tcase_add_test(tc, test_ddb_items_empty_partition_key);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("targets");
+	tcase_add_test(tc, test_ddb_items_upserts_are_targets);
+	tcase_add_test(tc, test_ddb_items_upserts_deleted);
+	tcase_add_test(tc, test_ddb_items_rewrites_spread);
+	tcase_add_test(tc, test_ddb_items_reads_follow_held_items);
+	tcase_add_test(tc, test_ddb_items_batch_puts_replace);
+	tcase_add_test(tc, test_ddb_items_targets_as_container);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("keys");
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);

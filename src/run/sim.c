@@ -304,7 +304,8 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	if (v->targets && (out->status == PK_HTTP_CREATED || out->replaced)) {
 		/* a create, batch or upsert stored new items (an upsert of
 		   a stored item that finds it expired is one already in the
-		   set: targets_written is idempotent) */
+		   set: targets_written is idempotent); a batch partly
+		   written joins its written items in sim_unprocessed */
 		sim_written(v, op, out);
 	}
 	if (pc && pc->budget_per_s > 0) {

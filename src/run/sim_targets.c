@@ -1,7 +1,8 @@
 /*
  * sim_targets: the run's side of targets drawn at the send (targets.h):
  * a stored create's items join the variant's draw set (an item a new
- * upsert replaced under its (key, id) leaves it), and an operation
+ * item's write replaced under the service's identity leaves it:
+ * pk_outcome.replaced, replaced_items), and an operation
  * with nothing to target is counted as not sent; a batch answered with
  * some items unprocessed keeps the rest to send again. sim.c draws the target
  * itself (targets_pick) at an operation's first send: at its arrival
@@ -11,14 +12,25 @@
 
 #include "sim_int.h"
 
+/* The items out's writes took the places of leave v's draw set */
+static void replaced(struct pk_variant *v, const struct pk_outcome *out)
+{
+	uint32_t k;
+
+	if (out->replaced) {
+		targets_replaced(v->targets, out->replaced - 1);
+	}
+	for (k = 0; k < out->n_replaced_items; k++) {
+		targets_replaced(v->targets, out->replaced_items[k]);
+	}
+}
+
 void sim_written(struct pk_variant *v, const struct pk_op *op,
 		 const struct pk_outcome *out)
 {
 	uint32_t k, n = op->kind == PK_OP_BATCH ? op->batch_n : 1;
 
-	if (out->replaced) {
-		targets_replaced(v->targets, out->replaced - 1);
-	}
+	replaced(v, out);
 	for (k = 0; k < n; k++) {
 		targets_written(v->targets, op->item + k);
 	}
@@ -32,6 +44,9 @@ const struct pk_op *sim_unprocessed(struct pk_variant *v,
 	uint32_t k, j = 0;
 
 	*rest = *op;
+	if (v->targets) {
+		replaced(v, out);
+	}
 	for (k = 0; k < op->batch_n && k < 32; k++) {
 		if (sim_batch_item_done(op, k)) {
 			continue;

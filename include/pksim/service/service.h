@@ -74,10 +74,23 @@ struct pk_outcome {
 				   there is none; owned by the service,
 				   valid (and the same for the same key)
 				   until it is freed; opaque outside it */
-	uint64_t replaced;	/* a new item's upsert whose (key, id)
-				   another stored item held (200): 1 + that
-				   item's number, its bytes gone from the
-				   logical partition; else 0 */
+	uint64_t replaced;	/* a point write of a new item that took
+				   the place of another stored item under
+				   the service's identity (Azure Cosmos DB:
+				   an upsert whose (key, id) another item
+				   held, 200, its bytes gone from the
+				   logical partition; Amazon DynamoDB: a
+				   put whose primary key another item's
+				   put held): 1 + that item's number; else
+				   0 */
+	const uint64_t *replaced_items; /* a batch whose items' puts took
+					   the places of other stored items
+					   (Amazon DynamoDB's
+					   BatchWriteItem): their numbers,
+					   n_replaced_items, owned by the
+					   service, valid until its next
+					   request; else NULL */
+	uint32_t n_replaced_items;
 };
 
 /* One item of a request: a point request's, or a batch's. */

@@ -20,7 +20,9 @@
  * (key, id); targets_written), ranked in creation order (item number),
  * less those a delete already sent in this variant targeted (removed at
  * its send, whatever the delete's answer, so no second delete picks it)
- * and those a new item's upsert replaced (targets_replaced). An item time to
+ * and those a new item's write replaced under the service's identity (a
+ * container's upsert of a held (key, id); a table's put of a held primary
+ * key: pk_outcome.replaced; targets_replaced). An item time to
  * live deleted stays in the set: the application does not know, and its read is
  * a 404 from the service. Items of `preload:` are not in it (never targeted, as
  * before). The phase's `select` spec ranks the set as workload_items.c
@@ -83,8 +85,9 @@ int targets_pick(struct pk_targets *t, struct pk_op *op);
    delete removed does not come back. */
 void targets_written(struct pk_targets *t, uint64_t item);
 
-/* Item `item` no longer holds its (key, id): a new item's upsert under
-   the same (key, id) replaced it (pk_outcome.replaced). It leaves t's
+/* Item `item` no longer holds its (key, id) (a table: its primary key):
+   a new item's write under the same identity replaced it
+   (pk_outcome.replaced, replaced_items). It leaves t's
    draw set for good, as a deleted item does (the new item joins by
    targets_written). NULL t is allowed. */
 void targets_replaced(struct pk_targets *t, uint64_t item);

@@ -9,7 +9,9 @@
  * indexes an item over 400 KiB with its projections or past its collection's 10
  * GiB (D18): 400, nothing written.
  * - Then each item is a put of its own: rounded alone (D1, the larger of
- *   the item it replaces and its own), on its own key value's partition
+ *   the item it replaces and its own; an item another workload item's put
+ *   stored under its key is replaced, pk_outcome.replaced_items), on its
+ *   own key value's partition
  *   and its own indexes' (D3, D5, D9, D10, D17), admitted or throttled
  *   alone, in the batch's order.
  * - The items throttled are returned unprocessed (UnprocessedItems;
@@ -188,6 +190,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	size_t i = ddb_part_of(d, b->hash[k]);
 	struct ddb_part *p = &d->parts[i];
 	int by_index = 0;
+	uint64_t took;
 
 	one_item(rq, k, &one);
 	item_ask(b, k, &a);
@@ -217,7 +220,10 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_bill_used(d, 1, a.units);
 	p->used_mcu += a.units;
 	ddb_store(d, i, &a);
-	ddb_items_put(d, k, rq->batch[k].size_bytes, rq->batch[k].item);
+	took = ddb_items_put(d, k, rq->batch[k].size_bytes, rq->batch[k].item);
+	if (took) {
+		d->took[d->n_took++] = took - 1;
+	}
 	if (a.coll) {
 		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
 	}
@@ -257,12 +263,17 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	ddb_count_attempt(d, NULL, rq, asked);
 	out->range = ddb_part_of(d, b.hash[0]);
+	d->n_took = 0;
 	for (k = 0; k < b.n; k++) {
 		if (write_item(d, rq, &b, k, &charge)) {
 			written++;
 		} else {
 			out->unprocessed |= UINT32_C(1) << k;
 		}
+	}
+	if (d->n_took > 0) {
+		out->replaced_items = d->took;
+		out->n_replaced_items = d->n_took;
 	}
 	out->charge_mru = charge;
 	t->ru_mru += charge;

@@ -208,12 +208,18 @@ int ddb_items_src(const struct ddb *d, size_t i, uint64_t *src, uint64_t *size)
 	return it != NULL;
 }
 
-void ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src)
+uint64_t ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src)
 {
 	struct ddb_item *it = find(d, i);
 	const unsigned char *b;
 	size_t len;
+	uint64_t took = 0;
 
+	if (it && it->src != src) {
+		/* another workload item's put held the key: this one takes
+		   its place (the table keeps one item a primary key) */
+		took = it->src + 1;
+	}
 	if (!it) {
 		b = key_bytes(d, i, &len);
 		it = xcalloc(1, sizeof(*it) + len);
@@ -226,6 +232,7 @@ void ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src)
 	if (size > d->item_max_bytes) {
 		d->item_max_bytes = size;
 	}
+	return took;
 }
 
 void ddb_items_drop(struct ddb *d, size_t i)

@@ -49,8 +49,14 @@ void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a)
 		a->units = ddb_units_write_mcu(size > old ? size : old, false);
 		a->grow = (int64_t)size - (int64_t)old;
 		a->items = !had;
-		a->status =
-		    rq->kind == PK_OP_CREATE ? PK_HTTP_CREATED : PK_HTTP_OK;
+		/* a create, or an upsert of a key the table does not hold,
+		   stores a new item: 201, as Azure Cosmos DB answers an
+		   upsert that creates (the run's targets follow it); a
+		   replace, or an upsert of a held key: 200 */
+		a->status = rq->kind == PK_OP_CREATE ||
+				    (rq->kind == PK_OP_UPSERT && !had)
+				? PK_HTTP_CREATED
+				: PK_HTTP_OK;
 		a->too_large = !ddb_units_item_fits(size);
 		a->bad |= a->too_large;
 		break;

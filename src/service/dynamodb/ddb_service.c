@@ -80,8 +80,12 @@ static void ddb_advance(struct pk_service *s, int64_t t_ms)
 	}
 }
 
-/* Keep what admitted write rq did to the items its keys hold */
-static void store_items(struct ddb *d, const struct pk_svc_request *rq)
+/* Keep what admitted write rq did to the items its keys hold; a put
+   of a key another workload item's put holds takes that item's place
+   (out->replaced), so the run's targets drop it: the table keeps one
+   item a primary key */
+static void store_items(struct ddb *d, const struct pk_svc_request *rq,
+			struct pk_outcome *out)
 {
 	if (rq->kind == PK_OP_READ) {
 		return;
@@ -90,7 +94,7 @@ static void store_items(struct ddb *d, const struct pk_svc_request *rq)
 		ddb_items_drop(d, 0);
 		return;
 	}
-	ddb_items_put(d, 0, rq->it.size_bytes, rq->it.item);
+	out->replaced = ddb_items_put(d, 0, rq->it.size_bytes, rq->it.item);
 }
 
 static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
@@ -206,7 +210,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	p->used_mcu += a.units;
 	metrics_add_wait(&d->m, rq->waited_ms);
 	ddb_store(d, (size_t)i, &a);
-	store_items(d, rq);
+	store_items(d, rq, out);
 	if (a.coll) {
 		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
 	}

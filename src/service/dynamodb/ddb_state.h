@@ -206,6 +206,10 @@ struct ddb {
 	struct pk_keyval *skv;
 	struct pk_container_spec sk_cs;
 	struct ddb_keys keys;
+	/* the workload items a batch's puts took the place of
+	   (pk_outcome.replaced_items), n_took of them */
+	uint64_t took[PK_MAX_BATCH_OPS];
+	uint32_t n_took;
 	/* each partition-key value's heat (ddb_heat.c) */
 	struct ddb_heat *heat;
 	/* each key value's first attempts on demand (ddb_demand.c) */
@@ -436,7 +440,9 @@ int ddb_batch_whole(struct ddb *d, const struct pk_svc_request *rq);
    (repeats); the workload item that last wrote the item it holds in
    *src and its size in *size (ddb_items_src: whether one is stored);
    store an item of size bytes written by workload item src under it
-   (put: a new one or the replacement of the one there); delete its item (drop,
+   (put: a new one or the replacement of the one there; it returns 1 +
+   the workload item whose put held the key when that was another one,
+   the item src takes the place of, else 0); delete its item (drop,
    nothing when none). Free them. */
 int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
 		   struct pk_diag *diag);
@@ -449,7 +455,7 @@ int ddb_items_key_pick(struct ddb *d, uint64_t item, uint64_t pick,
 int ddb_items_size(const struct ddb *d, size_t i, uint64_t *size);
 int ddb_items_src(const struct ddb *d, size_t i, uint64_t *src, uint64_t *size);
 int ddb_items_repeats(const struct ddb *d, size_t i);
-void ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src);
+uint64_t ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src);
 void ddb_items_drop(struct ddb *d, size_t i);
 void ddb_items_free(struct ddb *d);
 
