@@ -628,6 +628,56 @@ START_TEST(test_across_says_ttl_not_replayed)
 }
 END_TEST
 
+/* A reader (stream 0) of 10 reads a second and a writer (stream 1) of
+   one create a second, 10 s, on a container and a table */
+static const char read_first[] =
+    "seed: 1\n"
+    "container: {partition_key: /id, throughput: 1000}\n"
+    "variants:\n"
+    "  - {name: cosmos}\n"
+    "  - {name: ddb, service: dynamodb, partition_key: /id, "
+    "read_capacity_units: 100, write_capacity_units: 100}\n"
+    "streams:\n"
+    "  - name: reader\n"
+    "    client: {retries: off}\n"
+    "    phases: [{duration: 10s, rate: 10/s, ops: {read: 1}}]\n"
+    "  - name: writer\n"
+    "    client: {retries: off}\n"
+    "    phases: [{duration: 10s, rate: 1/s, ops: {create: 1}, "
+    "item_size: 1KB}]\n";
+
+/* Operations not sent count in no other row of the compare table, so it
+   has a row of its own when some variant has any. Above, the reader's
+   first read and the writer's first create arrive at 0 ms, the read
+   first (stream order), with nothing stored: 1 not sent in each
+   variant; every later read finds the item created at 0 s. Text and
+   Markdown both have the row; a compare with none does not. */
+START_TEST(test_across_not_sent_row)
+{
+	char *out = cli_out("compare", "first.yaml", read_first);
+	const char *row = strstr(out, "\n  not sent (no item yet) ");
+	char args[1024];
+	unsigned a = 0, b = 0;
+
+	ck_assert_ptr_nonnull(row);
+	ck_assert_int_eq(
+	    sscanf(row, "\n  not sent (no item yet) %u %u", &a, &b), 2);
+	ck_assert_uint_eq(a, 1);
+	ck_assert_uint_eq(b, 1);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "compare '%s' --no-remedies --format markdown",
+		 tu_dir_file("first.yaml", read_first));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "| not sent (no item yet) | 1 | 1 |") != NULL,
+		      "%s", out);
+	free(out);
+	out = cli_out("compare", "healthy.yaml", healthy);
+	ck_assert_ptr_null(strstr(out, "not sent"));
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_across");
@@ -646,6 +696,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_merge_refuses_unsaid_service);
 	tcase_add_test(tc, test_across_unpriced_hint_prices);
 	tcase_add_test(tc, test_across_says_what_differs);
+	tcase_add_test(tc, test_across_not_sent_row);
 	tcase_add_test(tc, test_across_says_read_consistency);
 	tcase_add_test(tc, test_across_says_ttl_not_replayed);
 	tcase_add_test(tc, test_across_index_writes_ranked);

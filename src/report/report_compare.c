@@ -331,6 +331,38 @@ const char *compare_cell(const struct pk_result *run,
 	return buf;
 }
 
+const char compare_not_sent_name[] = "not sent (no item yet)";
+
+int compare_not_sent_row(const struct pk_result *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->n_variants; i++) {
+		if (run->variants[i].metrics &&
+		    run->variants[i].metrics->totals.not_sent_no_target > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+size_t compare_not_sent_after(void)
+{
+	return PK_ROW_FAILED;
+}
+
+const char *compare_not_sent_cell(const struct pk_result_variant *v, char *buf,
+				  size_t cap)
+{
+	char a[40];
+
+	snprintf(
+	    buf, cap, "%s",
+	    fmt_thousands(
+		v->metrics ? v->metrics->totals.not_sent_no_target : 0, a));
+	return buf;
+}
+
 /* What was assumed: arrival, operations, simulated time, and each
    variant's RU/s and layout. */
 static void compare_header(const struct pk_result *run, FILE *out)
@@ -517,6 +549,16 @@ static void scorecard_table(const struct pk_result *run,
 			table_set(
 			    &t, i,
 			    compare_cell(run, &cards[i], r, buf, sizeof(buf)));
+		}
+		if (r == compare_not_sent_after() &&
+		    compare_not_sent_row(run)) {
+			table_row(&t, compare_not_sent_name);
+			for (i = 0; i < run->n_variants; i++) {
+				table_set(
+				    &t, i,
+				    compare_not_sent_cell(&run->variants[i],
+							  buf, sizeof(buf)));
+			}
 		}
 	}
 	table_print(&t, width, out);

@@ -157,6 +157,18 @@ static void table(const struct pk_result *r, const struct pk_scorecard *c,
 			fprintf(out, " |");
 		}
 		fputc('\n', out);
+		if (row == compare_not_sent_after() &&
+		    compare_not_sent_row(r)) {
+			fprintf(out, "| %s |", compare_not_sent_name);
+			for (i = 0; i < r->n_variants; i++) {
+				fputc(' ', out);
+				md_text(compare_not_sent_cell(&r->variants[i],
+							      t, sizeof(t)),
+					out);
+				fprintf(out, " |");
+			}
+			fputc('\n', out);
+		}
 	}
 }
 

@@ -55,6 +55,19 @@ const char *compare_cell(const struct pk_result *run,
 			 const struct pk_scorecard *s, size_t r, char *buf,
 			 size_t cap);
 
+/* Whether some variant of run left operations not sent, none of its
+   items being written yet to target (pk_totals.not_sent_no_target):
+   then the compare table has a row for them after "failed after
+   retries", row compare_not_sent_after() (compare_not_sent_name), each
+   variant's count as its cell
+   (compare_not_sent_cell, into buf of cap bytes; returns buf), since in
+   no other row do they count. report_compare.c. */
+int compare_not_sent_row(const struct pk_result *run);
+size_t compare_not_sent_after(void);
+extern const char compare_not_sent_name[];
+const char *compare_not_sent_cell(const struct pk_result_variant *v, char *buf,
+				  size_t cap);
+
 /* Ranking figure f of a card merged over seeds: "median [min-max]" into
    buf (report_compare.c). */
 const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
