@@ -7,6 +7,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/report/scorecard.h"
@@ -259,33 +260,142 @@ START_TEST(test_runway_ids_skewed_hashed_refused)
 END_TEST
 
 /*
- * 300,000 ids drawn `latest` into one key, 100 creates/s of 100 KB: the
- * ids come into use one per draw (rng.c), so of the first 300,000 draws
- * each takes a new id with 1 / zeta(k, 0.99) (k in use), about a tenth,
- * and the partition holds far more distinct ids than a fixed zipfian
- * over the pool would draw: a replay holds 188,877 items at 3,000 s and
- * is full (209,715 items of 100 KB) by 5,000 s, where the fixed skew
- * gives 20,451 s. Not projected, the sentence naming the draw. Before:
- * 0.24 days (5.7 h).
+ * The generator's own chance that a draw with m values in use takes the
+ * value of rank r (rank 0 the newest): rng.c's zipf_draw is YCSB's
+ * ZipfianGenerator (Gray et al.), which returns rank 0 when u zeta(m) <
+ * 1, rank 1 when below 1 + 2^-theta, else floor(m (eta u - eta + 1)^(1
+ * / (1 - theta))) with eta = (1 - (2 / m)^(1 - theta)) / (1 - zeta(2) /
+ * zeta(m)). Solving that floor for u: P(rank >= r) = (1 - (r / m)^(1 -
+ * theta)) / eta for r >= 2. z is zeta(m, theta).
  */
-START_TEST(test_runway_ids_latest_not_projected)
+static double gray_p(int r, int m, double theta, double z)
 {
-	const char *text = "container: {partition_key: /tenant, throughput: "
-			   "6000}\n"
+	double eta, lo, hi;
+
+	if (r == 0) {
+		return 1.0 / z;
+	}
+	if (r == 1) {
+		return m > 1 ? pow(2, -theta) / z : 0;
+	}
+	if (m <= 2 || r >= m) {
+		return 0;
+	}
+	eta = (1 - pow(2.0 / m, 1 - theta)) / (1 - (1 + pow(2, -theta)) / z);
+	lo = (1 - pow((double)r / m, 1 - theta)) / eta;
+	hi = r + 1 >= m ? 0 : (1 - pow((double)(r + 1) / m, 1 - theta)) / eta;
+	return lo - hi;
+}
+
+/* The draws after which a pool of n ids drawn latest (theta) holds want
+   distinct ids, summed over every id and draw: draw K brings id K - 1
+   into use (while K <= n) and takes id i with gray_p(m - 1 - i, m), m
+   the ids in use; an id's chance not to be drawn yet is the product of
+   1 - its chances. Linear between the two draws either side. */
+static double latest_draws_to(int n, double theta, double want)
+{
+	double *miss = calloc((size_t)n, sizeof(double));
+	double *p = calloc((size_t)n + 1, sizeof(double));
+	double z = 0, held = 0, was = 0;
+	int k, i, m = 0;
+
+	for (k = 1;; k++) {
+		if (k <= n) {
+			m = k;
+			z += pow(k, -theta);
+			miss[k - 1] = 1;
+			for (i = 0; i < m; i++) {
+				p[i] = gray_p(m - 1 - i, m, theta, z);
+			}
+		}
+		held = 0;
+		for (i = 0; i < m; i++) {
+			miss[i] *= 1 - p[i];
+			held += 1 - miss[i];
+		}
+		if (held >= want) {
+			break;
+		}
+		was = held;
+	}
+	free(miss);
+	free(p);
+	return k - 1 + (want - was) / (held - was);
+}
+
+/*
+ * Ids drawn `latest` into one key, 100 creates/s of 1 KB: a new id comes
+ * into use each draw (rng.c), so the key holds more distinct ids than
+ * any fixed skew would draw; a create of an id it holds stores nothing
+ * (409). With a cap of 1500 KB (1,500 ids of 1,024 B) and 2,000 ids,
+ * latest_draws_to, the sum over every id and draw, gives the draw that
+ * holds 1,500 (3,663.3, after all 2,000 are in use); at 100/s the
+ * projection must say that within 2e-4 (7 ms, 0.7 draws: its blocks of
+ * ids err by about 1e-5 of the pool, 0.02 ids here, 0.2 draws at the
+ * 0.11 new ids a draw there).
+ * F1: 300,000 ids, 100 creates/s of 100 KB (209,715.2 ids in 20 GiB):
+ * the trial's own simulation of the draws filled at 4,782 s and a
+ * replay at 4,800 s; within 1 %. Before: not projected (and before
+ * that 20,451 s, a fixed zipfian over the pool).
+ */
+START_TEST(test_runway_ids_latest_creates)
+{
+	const char *text = "container: {partition_key: /k, throughput: "
+			   "10000, logical_partition_storage: 1500KB}\n"
 			   "items:\n"
-			   "  tenant: {values: [\"a\"]}\n"
-			   "  id: {values: \"i-{000001..300000}\", "
-			   "distribution: latest}\n"
+			   "  k: only\n"
+			   "  id: {values: \"i-{0001..2000}\", distribution: "
+			   "latest}\n"
 			   "phases:\n"
-			   "  - {duration: 2m, rate: 100/s, ops: {create: 1}, "
-			   "item_size: 100KB}\n";
+			   "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+			   "item_size: 1KB}\n";
+	const double want = latest_draws_to(2000, 0.99, 1500) / 100;
 	char t[640];
 	int kind;
 	double s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
 
-	ck_assert_msg(kind == PK_FULL_NOT_PROJECTED, "%d: %s", kind, t);
-	ck_assert_msg(s < 0, "%f: %s", s, t);
-	ck_assert_msg(strstr(t, "values drawn latest"), "%s", t);
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(tu_near(s, want, 2e-4), "%f s, want %f: %s", s, want, t);
+	ck_assert_msg(strstr(t, "values drawn latest (all 2,000 in use"), "%s",
+		      t);
+	s = skew_full_s("off", "latest", "create", &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 4782, 0.01), "%f s: %s", s, t);
+}
+END_TEST
+
+/*
+ * The projection against a replay: 30,000 ids drawn latest into one key,
+ * 100 creates/s of 1 KB, a cap of 20 MB (20,480 ids). The replay
+ * refuses its first create (403) where its distinct ids pass 20,480;
+ * their count at a draw has an sd of about sqrt(20,480 x 0.3) = 80 ids,
+ * 600 draws (6 s) at the 0.13 new ids a draw there, of about 400 s: 5 %
+ * is over 3 sd.
+ */
+START_TEST(test_runway_ids_latest_replay)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000, "
+	    "logical_partition_storage: 20MB}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "  id: {values: \"i-{00001..30000}\", distribution: latest}\n"
+	    "phases:\n"
+	    "  - {duration: 600s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	const struct pk_result_variant *v = &res->variants[0];
+	const double s = c[0].days_to_full * 86400.0;
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(v->n_full_listed >= 1, "the replay filled it");
+	ck_assert_msg(tu_near((double)v->full[0].full_at_ms / 1000.0, s, 0.05),
+		      "replay %lld ms, projected %f s",
+		      (long long)v->full[0].full_at_ms, s);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -327,7 +437,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ids_zipf_creates);
 	tcase_add_test(tc, test_runway_ids_hotspot_creates);
 	tcase_add_test(tc, test_runway_ids_zipf_upserts_ttl);
-	tcase_add_test(tc, test_runway_ids_latest_not_projected);
+	tcase_add_test(tc, test_runway_ids_latest_creates);
+	tcase_add_test(tc, test_runway_ids_latest_replay);
 	tcase_add_test(tc, test_runway_ids_latest_bounded);
 	tcase_add_test(tc, test_runway_ids_skewed_hashed_refused);
 	suite_add_tcase(s, tc);

@@ -76,6 +76,8 @@ static const struct tested tested[] = {
     {TTL | POOL | SKEW, "runway_ids test_runway_ids_zipf_upserts_ttl"},
     {LATEST, "runway test_runway_latest_newest_fills, runway "
 	     "test_runway_latest_replay_fills"},
+    {POOL | SKEW | LATEST, "runway_ids test_runway_ids_latest_creates, "
+			   "runway_ids test_runway_ids_latest_replay"},
     {DEL, "runway_dels test_dels_purge_phase_shrinks, runway_dels "
 	  "test_dels_ttl_after_fill_said"},
     {DEL | HUNIQ, "runway_guard test_guard_cases (M1 deletes hash4)"},
@@ -510,8 +512,11 @@ void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
 		return;
 	}
 	if (tested_entry(rw->features) &&
-	    (!(rw->features & LATEST) || rw->latest)) {
-		/* values drawn latest only as runway_latest.c steps them */
+	    (!(rw->features & LATEST) ||
+	     (rw->latest && !((key_features(sc, v, rw) & LATEST) &&
+			      (workload_features(sc, v) & LATEST))))) {
+		/* values drawn latest only as runway_latest.c steps them:
+		   a key's or a pool's, not both */
 		return;
 	}
 	rw->kind = PK_RUNWAY_UNTESTED;

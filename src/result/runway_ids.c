@@ -170,6 +170,25 @@ static double groups_distinct(const struct skew_groups *g, double x,
 	return d;
 }
 
+/* The table of a pool of n ids drawn `latest`: they come into use one
+   a draw, so no fixed probabilities give it (runway_latest.c steps the
+   draws as the generator makes them); from one draw (one id) to where
+   the coolest id, once all are in use, expects PK_RW_SKEW_HIGH draws */
+static struct rw_skew *latest_skew(const struct pk_dist_spec *d, uint64_t n)
+{
+	struct rw_skew *t = xcalloc(1, sizeof(*t));
+	double x1 = (double)n + PK_RW_SKEW_HIGH / runway_latest_coolest(d, n);
+
+	t->hot = 1.0; /* the first draw takes the one id in use */
+	t->x0 = 1.0;
+	x1 = x1 < PK_RW_SKEW_MOST ? x1 : PK_RW_SKEW_MOST;
+	t->n = (size_t)ceil(log(x1 / t->x0) / PK_RW_SKEW_STEP) + 1;
+	t->d = xmalloc(t->n * sizeof(double));
+	t->s = xmalloc(t->n * sizeof(double));
+	runway_latest_distinct(d, n, t->x0, PK_RW_SKEW_STEP, t->n, t->d, t->s);
+	return t;
+}
+
 /* The table of d's pool of n ids (NULL when the draw is uniform,
    sequential or of one id: the closed forms) */
 static struct rw_skew *skew_new(const struct pk_dist_spec *d, uint64_t n)
@@ -187,13 +206,10 @@ static struct rw_skew *skew_new(const struct pk_dist_spec *d, uint64_t n)
 		groups_zipf(&g, n, d->s);
 		break;
 	case PK_DIST_ZIPFIAN:
-	case PK_DIST_LATEST:
-		/* LATEST once all its ids are in use is the zipfian over
-		   recency (rng.h dist_pmf); before that its shares move,
-		   so the guard does not let a figure from it out
-		   (PK_RW_F_LATEST) */
 		groups_zipf(&g, n, d->theta);
 		break;
+	case PK_DIST_LATEST:
+		return latest_skew(d, n);
 	case PK_DIST_HOTSPOT: {
 		const double p0 = dist_pmf(d, n, 1.0, 0);
 		const double p1 = dist_pmf(d, n, 1.0, n - 1);
@@ -396,6 +412,27 @@ static uint64_t ids_hashed_most(const struct pk_result_variant *v,
 	return most;
 }
 
+/* 1 when v's key gives every item one value: each property it reads
+   (refs, runway_key_refs') of one value, no random part (NULL refs:
+   not known, 0) */
+static int one_value(const struct pk_result_variant *v,
+		     const struct pk_scenario *sc, const struct refinfo *refs)
+{
+	size_t i, n = runway_n_refs(v, sc);
+
+	if (!refs || runway_spread_values(v, sc) > 1 ||
+	    runway_random_values(v) > 1) {
+		return 0;
+	}
+	for (i = 0; i < n && i < PK_QUERY_KEY_REFS; i++) {
+		if (refs[i].prop >= 0 &&
+		    (refs[i].clock || refs[i].unique || refs[i].count > 1)) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* The largest item stream one's phases write, and any phase of sc's
    that replaces (its target drawn from every stream's stored items at
    the send, a pool's among them), bytes */
@@ -449,12 +486,18 @@ int runway_id_pool(const struct pk_result_variant *v,
 	pool->n = (double)n;
 	pool->mean = runway_mean_item(&one) * factor;
 	pool->seq = idp->dist.kind == PK_DIST_SEQUENTIAL;
-	if (how == 0) {
+	if (how == 0 &&
+	    (idp->dist.kind != PK_DIST_LATEST || one_value(v, sc, refs))) {
 		/* every id in one logical partition: the draw's own
 		   probabilities (a key reading the id whole gives each its
 		   own; one reading a hash of it leaves the pool uniform,
-		   which the guard refuses for a skewed draw) */
+		   which the guard refuses for a skewed draw); ids drawn
+		   latest only where that partition takes every draw, as
+		   the table counts them */
 		pool->skew = skew_new(&idp->dist, idp->count);
+		rw->latest = idp->dist.kind == PK_DIST_LATEST && idp->count > 1
+				 ? idp->count
+				 : rw->latest;
 	}
 	if (pool->n * largest < cap || pool->n * pool->mean < cap) {
 		rw->ids = n;

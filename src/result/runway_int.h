@@ -399,6 +399,20 @@ void runway_latest_starts(const struct pk_scenario *sc,
 			  const struct refinfo *refs, double mean,
 			  struct group *g, size_t n_g);
 
+/* The chance a draw with all n values in use takes the oldest (d
+   `latest`, as rng.c draws it) */
+double runway_latest_coolest(const struct pk_dist_spec *d, uint64_t n);
+
+/* The expected distinct ids of a pool of n ids drawn `latest` (d) into
+   one logical partition that takes every draw, after x_k = x0 e^(k
+   step) draws, into dd[k], and its slope in ln(x) (x d/dx) into ds[k],
+   k < npts (x0 >= 1). runway_latest.c: the draws as rng.c makes them
+   (ids come into use one a draw), the first 1,024 id by id, then ids
+   of about one age in blocks; within about 1e-5 of the pool of the
+   sum over every id and draw (a pool of 10,000: 0.12 ids). */
+void runway_latest_distinct(const struct pk_dist_spec *d, uint64_t n, double x0,
+			    double step, size_t npts, double *dd, double *ds);
+
 /* ---- runway_ids.c: items rewritten among a pool of ids ---- */
 
 /* The expected distinct ids of a pool drawn skewed against the draws

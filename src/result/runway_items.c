@@ -101,6 +101,8 @@ int runway_classes(const struct pk_result_variant *v,
 			/* the pool's table, kept while cl is */
 			cl->skews[cl->n_skews++] = p.skew;
 		}
+		/* ids drawn latest, stepped by the table (runway_latest.c) */
+		rw->latest = adds && one.latest ? one.latest : rw->latest;
 		if (in_pool) {
 			bounded += adds ? one.bound_bytes : 0;
 			ids += adds ? one.ids : 0;

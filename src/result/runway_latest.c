@@ -1,9 +1,11 @@
 /*
- * runway_latest: a key on one property drawn `distribution: latest`
- * (runway.h). rng.c brings value i (0-based, of n) into use at draw
- * i + 1 and draw j takes value i < m = min(j, n) with (m - i)^-theta /
- * zeta(m, theta), YCSB's SkewedLatestGenerator. After K >= n draws value
- * i has been drawn
+ * runway_latest: values drawn `distribution: latest` (runway.h): a key
+ * on one property drawn so, and a pool of ids drawn so.
+ *
+ * rng.c brings value i (0-based, of n) into use at draw i + 1, and draw
+ * j takes value i < m = min(j, n) with rank m - 1 - i of a zipfian over
+ * the m in use, YCSB's SkewedLatestGenerator: rank 0 with 1 / zeta(m,
+ * theta) exactly. After K >= n draws value i has been drawn
  *   E_i(K) = G_i + (K - n) p_i times,
  *   p_i = (n - i)^-theta / zeta(n, theta)   (its share once every value
  *                                           is in use: dist_pmf),
@@ -17,6 +19,16 @@
  * stream whose new items each draw the key (no batches, which copy the
  * first item's key; runway_guard.c refuses the rest).
  *
+ * A pool of ids drawn latest into one logical partition holds the ids
+ * drawn at least once: sum_i (1 - prod_j (1 - P_j(i))) over ids i and
+ * draws j, P_j(i) the chance draw j takes id i. Exactly that is O(n x
+ * draws); runway_latest_distinct sums it with the draws' chances as the
+ * generator makes them (Gray et al.'s inversion, ranks past 1 not quite
+ * the zipfian's r^-theta, which the distinct ids feel), the first 1,024
+ * draws id by id, then ids of about one age in blocks, stepped a part
+ * of the draws made at a time, and once every id is in use in closed
+ * form.
+ *
  * Left out: before draw n a value's items are below the line (G_i is at
  * most about 1 + ln zeta(n) items, far below a cap of at least 10,240 of
  * the largest items), so a partition that fills must fill after every
@@ -26,8 +38,10 @@
 #include "runway_int.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
 
 /* Terms of zeta(m) summed one by one; past it the Euler-Maclaurin tail
@@ -174,4 +188,304 @@ void runway_latest_starts(const struct pk_scenario *sc,
 		    mean * ((at == n - 1 ? share : drawn_in(s, theta, n, at)) -
 			    (double)n * share);
 	}
+}
+
+/* ---- a pool of ids drawn latest ---- */
+
+/* Ids a block of ids of about one age holds at most, as a part of its
+   youngest's age: their draws' rates then lie within about theta x
+   this of one another (each block's mid id stands for them) */
+#define PK_RW_LATEST_BLOCK (1.0 / 64)
+/* A step of the draws moves them on by at most this part of those
+   made: the draws' normaliser is taken at its middle */
+#define PK_RW_LATEST_STEP (1.0 / 32)
+/* A block's first draws after its youngest came into use, one by one
+   (its rate per draw there changes fastest) */
+#define PK_RW_LATEST_YOUNG 64
+
+/* The draw as rng.c makes it (ZipfianGenerator, Gray et al.): ranks 0
+   and 1 with 1 / zeta(m) and 2^-theta / zeta(m), and rank r >= 2
+   with P(rank >= r) = (1 - (r / m)^(1 - theta)) / eta(m), eta(m) =
+   (1 - (2 / m)^(1 - theta)) / (1 - zeta(2) / zeta(m)) (the inverse of
+   its continuous draw); rank r is the value of age r + 1 */
+struct lt_draw {
+	double theta;
+	double s[PK_RW_LATEST_EXACT + 1];
+	double n;
+};
+
+/* P(rank >= r) with m values in use */
+static double lt_tail(const struct lt_draw *t, double r, double m)
+{
+	const double zm = zeta_at(t->s, t->theta, m);
+	double eta;
+
+	if (r <= 0) {
+		return 1;
+	}
+	if (r >= m) {
+		return 0;
+	}
+	if (m <= 2 || r < 2) {
+		return 1 - zeta_at(t->s, t->theta, r) / zm;
+	}
+	eta = -expm1((1 - t->theta) * log(2 / m)) / (1 - t->s[2] / zm);
+	return -expm1((1 - t->theta) * log(r / m)) / eta;
+}
+
+/* The chance a draw with m in use takes the value of age a */
+static double lt_p(const struct lt_draw *t, double a, double m)
+{
+	return lt_tail(t, a - 1, m) - lt_tail(t, a, m);
+}
+
+/* The draws' chances summed over ages (a0, a1], a0 >= 2, with m in
+   use: the rank's tail, not cut at m (the age moves on with m) */
+static double lt_ages(const struct lt_draw *t, double a0, double a1, double m)
+{
+	const double zm = zeta_at(t->s, t->theta, m);
+	const double e = 1 - t->theta;
+	double eta;
+
+	if (m <= 2) {
+		return (zeta_at(t->s, t->theta, a1) -
+			zeta_at(t->s, t->theta, a0)) /
+		       zm;
+	}
+	eta = -expm1(e * log(2 / m)) / (1 - t->s[2] / zm);
+	return (pow(a1, e) - pow(a0, e)) * pow(m, -e) / eta;
+}
+
+/* Ids lo .. lo + c - 1, s the sum of the chances each is not drawn
+   yet */
+struct lt_block {
+	double lo, c, s;
+};
+
+struct lt_blocks {
+	struct lt_block *b; /* owned; youngest first */
+	size_t n, cap;
+};
+
+static void lt_push(struct lt_blocks *bs, double lo, double c, double s)
+{
+	if (bs->n == bs->cap) {
+		bs->cap = bs->cap ? bs->cap * 2 : 1024;
+		bs->b = xreallocarray(bs->b, bs->cap, sizeof(*bs->b));
+	}
+	bs->b[bs->n].lo = lo;
+	bs->b[bs->n].c = c;
+	bs->b[bs->n].s = s;
+	bs->n++;
+}
+
+/* The expected distinct ids after K draws (K <= n: K in use) and the
+   next draw's chance of a new one, from the blocks */
+static double lt_held(const struct lt_draw *t, const struct lt_blocks *bs,
+		      double K, double *next)
+{
+	const double m = K + 1 <= t->n ? K + 1 : t->n;
+	double miss = 0, nx = K + 1 <= t->n ? lt_p(t, 1, m) : 0;
+	size_t j;
+
+	for (j = 0; j < bs->n; j++) {
+		const struct lt_block *b = &bs->b[j];
+
+		miss += b->s;
+		/* the block's chance at the next draw, its ids alike */
+		nx += b->s *
+		      (lt_tail(t, K - (b->lo + b->c - 1), m) -
+		       lt_tail(t, K + 1 - b->lo, m)) /
+		      b->c;
+	}
+	*next = nx;
+	return (K < t->n ? K : t->n) - miss;
+}
+
+/* Draws K + 1 .. K2 (<= n): each block's ids drawn as its mid id is
+   (one by one while it is young, then the ages' sum at the step's
+   middle normaliser), and the ids they bring in put into blocks by age */
+static void lt_step(const struct lt_draw *t, struct lt_blocks *bs, double K,
+		    double K2)
+{
+	const double mid = (K + 1 + K2) / 2, dn = K2 - K;
+	struct lt_blocks fresh = {NULL, 0, 0};
+	double phi = 0, a = 1;
+	size_t j;
+
+	for (j = 0; j < bs->n; j++) {
+		struct lt_block *b = &bs->b[j];
+		const double im = b->lo + (b->c - 1) / 2;
+		double k = K, lam = 0;
+
+		while (k < K2 && k + 1 - im <= PK_RW_LATEST_YOUNG) {
+			k++;
+			lam -= log1p(-lt_p(t, k - im, k));
+		}
+		if (k < K2) {
+			lam += lt_ages(t, k - im, K2 - im, (k + 1 + K2) / 2);
+		}
+		b->s *= exp(-lam);
+	}
+	/* the new ids: ages 1 .. dn at K2, each not drawn with e^phi(a),
+	   phi(a) the sum of log(1 - p) over its draws at the middle */
+	while (a <= dn) {
+		double w = floor(a * PK_RW_LATEST_BLOCK), s = 0, x;
+
+		w = w < 1 ? 1 : w;
+		w = a + w - 1 > dn ? dn - a + 1 : w;
+		if (a + w - 1 <= PK_RW_LATEST_EXACT) {
+			for (x = a; x < a + w; x++) {
+				phi += log1p(-lt_p(t, x, mid));
+				s += exp(phi);
+			}
+		} else {
+			/* past the exact ages each draw's chance is small:
+			   the block at its middle age */
+			s = w *
+			    exp(phi - lt_ages(t, a - 1, a + (w - 1) / 2, mid));
+			phi -= lt_ages(t, a - 1, a + w - 1, mid);
+		}
+		lt_push(&fresh, K2 - (a + w - 1), w, s);
+		a += w;
+	}
+	/* youngest first: the new ones, then the rest merged where a block
+	   stays within its youngest's age x PK_RW_LATEST_BLOCK */
+	for (j = 0; j < bs->n; j++) {
+		struct lt_block *p = &fresh.b[fresh.n - 1];
+		const struct lt_block *b = &bs->b[j];
+
+		if (b->lo + b->c == p->lo &&
+		    p->c + b->c <=
+			PK_RW_LATEST_BLOCK * (K2 - (p->lo + p->c - 1))) {
+			p->lo = b->lo;
+			p->c += b->c;
+			p->s += b->s;
+		} else {
+			lt_push(&fresh, b->lo, b->c, b->s);
+		}
+	}
+	free(bs->b);
+	*bs = fresh;
+}
+
+double runway_latest_coolest(const struct pk_dist_spec *d, uint64_t n)
+{
+	struct lt_draw t;
+	size_t i;
+
+	t.theta = d->theta;
+	t.n = (double)n;
+	t.s[0] = 0;
+	for (i = 1; i <= PK_RW_LATEST_EXACT; i++) {
+		t.s[i] = t.s[i - 1] + pow((double)i, -t.theta);
+	}
+	return lt_tail(&t, (double)n - 1, (double)n);
+}
+
+/* The exact draws' figures after K draws from each id's chance not to
+   be drawn yet (miss[0 .. min(K, n))): held ids, and the next draw's
+   chance of a new one into *next */
+static double lt_held_exact(const struct lt_draw *t, const double *miss,
+			    double K, double *next)
+{
+	const double m = K + 1 <= t->n ? K + 1 : t->n;
+	const size_t in_use = (size_t)(K < t->n ? K : t->n);
+	double held = (double)in_use, nx = K + 1 <= t->n ? lt_p(t, 1, m) : 0;
+	size_t i;
+
+	for (i = 0; i < in_use; i++) {
+		held -= miss[i];
+		nx += miss[i] * lt_p(t, K + 1 - (double)i, m);
+	}
+	*next = nx;
+	return held;
+}
+
+void runway_latest_distinct(const struct pk_dist_spec *d, uint64_t n, double x0,
+			    double step, size_t npts, double *dd, double *ds)
+{
+	struct lt_draw t;
+	struct lt_blocks bs = {NULL, 0, 0};
+	const size_t exact =
+	    n < PK_RW_LATEST_EXACT ? (size_t)n : PK_RW_LATEST_EXACT;
+	double *miss = xcalloc(exact, sizeof(double));
+	double K, held, next, x = x0;
+	size_t k = 0, i;
+
+	t.theta = d->theta;
+	t.n = (double)n;
+	t.s[0] = 0;
+	for (i = 1; i <= PK_RW_LATEST_EXACT; i++) {
+		t.s[i] = t.s[i - 1] + pow((double)i, -t.theta);
+	}
+	/* the first draws id by id: draw K brings id K - 1 in; a point
+	   between draws K and K + 1 is K's held and the next's chance */
+	for (K = 1; K <= (double)exact; K++) {
+		miss[(size_t)K - 1] = 1;
+		for (i = 0; i < (size_t)K; i++) {
+			miss[i] *= 1 - lt_p(&t, K - (double)i, K);
+		}
+		for (; k < npts && (x = x0 * exp((double)k * step)) < K + 1;
+		     k++) {
+			held = lt_held_exact(&t, miss, K, &next);
+			dd[k] = x < K ? x * held / K : held + (x - K) * next;
+			ds[k] = x < K ? dd[k] : x * next;
+		}
+	}
+	K = (double)exact;
+	/* then in blocks of about one age, youngest first */
+	for (i = exact; i > 0;) {
+		const double age = K - (double)(i - 1);
+		size_t w = (size_t)(age * PK_RW_LATEST_BLOCK), j;
+		double s = 0;
+
+		w = w < 1 ? 1 : w > i ? i : w;
+		for (j = i - w; j < i; j++) {
+			s += miss[j];
+		}
+		lt_push(&bs, (double)(i - w), (double)w, s);
+		i -= w;
+	}
+	while (K < t.n) {
+		double K2 = K + floor(K * PK_RW_LATEST_STEP);
+
+		K2 = K2 > K + 1 ? K2 : K + 1;
+		if (k < npts && floor(x0 * exp((double)k * step)) < K2) {
+			/* land on the next point's draw */
+			K2 = floor(x0 * exp((double)k * step));
+			K2 = K2 > K + 1 ? K2 : K + 1;
+		}
+		K2 = K2 < t.n ? K2 : t.n;
+		lt_step(&t, &bs, K, K2);
+		K = K2;
+		for (; k < npts && (x = x0 * exp((double)k * step)) < K + 1;
+		     k++) {
+			held = lt_held(&t, &bs, K, &next);
+			dd[k] = held + (x - K) * next;
+			ds[k] = x * next;
+		}
+	}
+	/* every id in use: each block's ids drawn with their ranks' chance
+	   at n, (1 - q)^(x - n) of its misses left */
+	for (; k < npts; k++) {
+		double miss_x = 0, slope = 0;
+
+		x = x0 * exp((double)k * step);
+		for (i = 0; i < bs.n; i++) {
+			const struct lt_block *b = &bs.b[i];
+			const double r1 = t.n - b->lo - b->c, r2 = t.n - b->lo;
+			const double lq = log1p(
+			    -(lt_tail(&t, r1, t.n) - lt_tail(&t, r2, t.n)) /
+			    b->c);
+			const double e = b->s * exp((x - t.n) * lq);
+
+			miss_x += e;
+			slope -= e * lq;
+		}
+		dd[k] = t.n - miss_x;
+		ds[k] = x * slope;
+	}
+	free(miss);
+	free(bs.b);
 }

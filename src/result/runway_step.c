@@ -132,19 +132,23 @@ static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
 	if (by_dist && p->ns == 1 && !rw->drawn_apart && !sends_batches(sc) &&
 	    runway_groups_from_values(s, v, sc, refs, spread, each, pick)) {
 		/* a key drawn latest: its newest value, drawn or not */
-		rw->latest = latest && runway_latest_newest(s, v, sc, p->w,
-							    refs, tab, pick)
-				 ? refs[0].count
-				 : 0;
+		if (latest) {
+			rw->latest = runway_latest_newest(s, v, sc, p->w, refs,
+							  tab, pick)
+					 ? refs[0].count
+					 : 0;
+		}
 		return 1;
 	}
 	if (by_dist) {
 		runway_groups_from_dists(v, sc, p->w, refs, spread, weight,
 					 sc->clock_start_s, -1, tab);
-		rw->latest = latest && runway_latest_newest(s, v, sc, p->w,
-							    refs, tab, NULL)
-				 ? refs[0].count
-				 : 0;
+		if (latest) {
+			rw->latest = runway_latest_newest(s, v, sc, p->w, refs,
+							  tab, NULL)
+					 ? refs[0].count
+					 : 0;
+		}
 		if (p->ns > 1 &&
 		    runway_groups_apart(v, sc, p->w, refs, spread, weight, tab,
 					apart, moved) > 0 &&
@@ -825,7 +829,10 @@ static void from_rates(const struct pk_snapshot *s,
 	if (from_values) {
 		runway_exact_mass(sc, refs, spread, picked, p.n_c);
 	}
-	if (rw->latest) {
+	if (rw->latest && by_dist &&
+	    runway_latest_prop(v, sc, refs, spread) >= 0) {
+		/* the key's values drawn latest (an id pool's are its
+		   table's) */
 		runway_latest_starts(sc, w, refs, runway_mean_item(sc) * factor,
 				     picked, p.n_c);
 	}
