@@ -192,6 +192,9 @@ START_TEST(test_badinput_refused_small)
 	    "client-arrival-time",
 	    "client-file-arrival-time",
 	    "client-monitor-time",
+	    "client-step-late-time",
+	    "client-spike-late-time",
+	    "client-spike-train-time",
 	};
 	const char *bin = getenv("PKSIM_BIN");
 	size_t i;

@@ -515,6 +515,54 @@ START_TEST(test_client_time_from_arrival)
 }
 END_TEST
 
+/*
+ * A rate schedule's operations count from the piece they arrive in, not
+ * from the phase's start. One worker at 1 h; one 366-day phase whose
+ * steps send nothing but N operations in the second from day 365
+ * (31,536,000 s): they end at 31,536,000 + N x 3,600 s. N = 24:
+ * 31,622,400 s, the 366-day limit itself, accepted, and the run ends
+ * there; N = 25: 31,626,000 s, refused with that figure. Counted from the
+ * phase's start both were a day or so and accepted.
+ */
+START_TEST(test_client_time_from_steps)
+{
+	static const char *const fmt =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "client: {concurrency: 1, latency: 1h, retries: none}\n"
+	    "items: {k: {values: [a, b]}}\n"
+	    "phases:\n"
+	    "  - name: p\n"
+	    "    duration: 366d\n"
+	    "    rate: {steps: [{at: 0s, rate: 0/s}, "
+	    "{at: 31536000s, rate: %d/s}, {at: 31536001s, rate: 0/s}]}\n";
+	char text[512], *msg;
+	struct pk_diag dg;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+
+	snprintf(text, sizeof(text), fmt, 25);
+	msg = plan_error(text);
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(strstr(msg, "needs at least 31,626,000s") &&
+			  strstr(msg, "the last 25 of them arrive from "
+				      "31,536,000s (365d) on"),
+		      "%s", msg);
+	free(msg);
+	snprintf(text, sizeof(text), fmt, 24);
+	diag_init(&dg);
+	sc = scenario_parse("p.yaml", text, strlen(text), &dg);
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &dg);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_msg(run->end_ms >= (31622400LL - 3600) * 1000 &&
+			  run->end_ms <= 31622400LL * 1000 + 1000,
+		      "ended at %lld ms", (long long)run->end_ms);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&dg);
+}
+END_TEST
+
 /* Streams run side by side: a 365-day stream beside a 2-day one lasts
    365 days, not 367 (the sum): accepted; 365 days and 2 days as two
    phases of one stream: refused at the second phase, 367 days. */
@@ -563,6 +611,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_client_time_bound_retries);
 	tcase_add_test(tc, test_client_streams_side_by_side);
 	tcase_add_test(tc, test_client_time_from_arrival);
+	tcase_add_test(tc, test_client_time_from_steps);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

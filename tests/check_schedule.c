@@ -684,6 +684,44 @@ START_TEST(test_schedule_walk_pieces)
 }
 END_TEST
 
+/*
+ * schedule_cursor_next walks a counter's pieces in time order, a spike
+ * train as one: 1/s with x3 for 1 s every 3 s from 2 s, over 10 s: [0, 2)
+ * before the first spike (L 2), then from 2 s three periods or more up
+ * to the end, one train [2, 10): its spikes at 2, 5, 8 (3 each) and gaps
+ * [3, 5), [6, 8), [9, 10) (2 + 2 + 1): L(10) = 2 + 9 + 5 = 16. Then no
+ * more pieces, and the cursor stays where it is.
+ */
+START_TEST(test_schedule_cursor_next)
+{
+	struct pk_schedule_spec sp;
+	struct pk_schedule_cursor c;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 1;
+	sp.has_spikes = 1;
+	sp.spike_every_s = 3;
+	sp.spike_for_s = 1;
+	sp.spike_start_s = 2;
+	sp.spike_factor = 3;
+	schedule_counter_init(&c, &sp, JAN1, 10);
+	ck_assert_int_eq(c.t0_s, 0);
+	ck_assert_int_eq(c.t1_s, 2);
+	ck_assert_int_eq(c.train, 0);
+	ck_assert_double_eq_tol(c.lam1, 2, 1e-12);
+	ck_assert_int_eq(schedule_cursor_next(&c), 1);
+	ck_assert_int_eq(c.t0_s, 2);
+	ck_assert_int_eq(c.t1_s, 10);
+	ck_assert_int_eq(c.train, 1);
+	ck_assert_double_eq_tol(c.lam0 + c.lam0_c, 2, 1e-12);
+	ck_assert_double_eq_tol(c.lam1, 16, 1e-12);
+	ck_assert_int_eq(schedule_cursor_next(&c), 0);
+	ck_assert_int_eq(c.t0_s, 2);
+	ck_assert_int_eq(c.t1_s, 10);
+}
+END_TEST
+
 /* Rounding: base 3/s x 0.1 every hour of 366 days is 0.3/s; L = 0.3 x
    31,622,400 = 9,486,720, an integer that 0.1's binary value and 8,784
    hourly sums miss by a few ulps: the count is 9,486,720, not 9,486,721.
@@ -939,6 +977,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_own_split);
 	tcase_add_test(tc, test_schedule_wall_at);
 	tcase_add_test(tc, test_schedule_walk_pieces);
+	tcase_add_test(tc, test_schedule_cursor_next);
 	tcase_add_test(tc, test_schedule_poisson);
 	tcase_add_test(tc, test_schedule_rounding);
 	tcase_add_test(tc, test_schedule_run_bound);

@@ -214,6 +214,15 @@ static void piece_next(struct pk_schedule_cursor *c)
 	piece_enter(c);
 }
 
+int schedule_cursor_next(struct pk_schedule_cursor *c)
+{
+	if (c->t1_s >= c->dur_s) {
+		return 0;
+	}
+	piece_next(c);
+	return 1;
+}
+
 /* A cursor at the phase's start, a counter (trains) or not */
 static void cursor_start(struct pk_schedule_cursor *c,
 			 const struct pk_schedule_spec *spec, int64_t wall0_s,

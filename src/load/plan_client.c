@@ -88,9 +88,83 @@ static void file_arrivals(const struct pk_items_file *f, double q,
 	*n = k;
 }
 
+/* Room for one more entry in *w (*cap entries, *n used). */
+static void work_room(struct work_at **w, size_t *cap, size_t n)
+{
+	if (n == *cap) {
+		*cap *= 2;
+		*w = xreallocarray(*w, *cap, sizeof(**w));
+	}
+}
+
+/*
+ * Phase p's operations, its schedule walked piece by piece (the
+ * counter's pieces, schedule.h: a step, an hour of a daily curve, a
+ * spike or the gap after it), appended to *w: each piece's operations
+ * (the workload's uniform count, ceil(L(t1)) - ceil(L(t0))) at the
+ * piece's start, their earliest arrival, so a burst late in a long phase
+ * is counted from where it arrives, as a data file's records are. A
+ * spike train (two spike periods or more in one piece) is two entries:
+ * its periods but the last at its start, the last period at that
+ * period's start, so the train's pieces cost O(1) and its last burst
+ * still arrives where it does (its earlier bursts at most one period
+ * early). Poisson arrivals' count beyond the uniform one
+ * (ld_phase_count) goes with the phase's last entry. start is the
+ * phase's start (s from the stream's), wall0 its clock second, one_h
+ * and one_b the worker and budget time of one operation.
+ */
+static void phase_pieces(const struct pk_phase_spec *p, double start,
+			 int64_t wall0, double one_h, double one_b,
+			 struct work_at **w, size_t *cap, size_t *n)
+{
+	struct pk_schedule_cursor c;
+	double u0 = 0, um, u1, total = 0, e, len, mid, extra;
+	int64_t dur_s = p->duration_ms / 1000;
+	size_t first = *n;
+
+	schedule_counter_init(&c, p->schedule, wall0, dur_s);
+	do {
+		u1 = (double)schedule_uniform_count(c.lam1);
+		mid = (double)c.t0_s;
+		um = u0;
+		if (c.train) {
+			e = (double)p->schedule->spike_every_s;
+			len = (double)(c.t1_s - c.t0_s);
+			mid = (double)c.t0_s + (ceil(len / e) - 1) * e;
+			um = (double)schedule_uniform_count(
+			    schedule_cursor_count(&c, mid));
+		}
+		if (um > u0) {
+			work_room(w, cap, *n);
+			(*w)[(*n)++] = (struct work_at){
+			    start + (double)c.t0_s, um - u0, (um - u0) * one_h,
+			    (um - u0) * one_b};
+		}
+		if (u1 > um) {
+			work_room(w, cap, *n);
+			(*w)[(*n)++] = (struct work_at){start + mid, u1 - um,
+							(u1 - um) * one_h,
+							(u1 - um) * one_b};
+		}
+		total += u1 - u0;
+		u0 = u1;
+	} while (schedule_cursor_next(&c));
+	extra = ld_phase_count(p) - total;
+	if (extra > 0) {
+		if (*n == first) {
+			work_room(w, cap, *n);
+			(*w)[(*n)++] = (struct work_at){start, 0, 0, 0};
+		}
+		(*w)[*n - 1].ops += extra;
+		(*w)[*n - 1].hold_s += extra * one_h;
+		(*w)[*n - 1].budget_s += extra * one_b;
+	}
+}
+
 /*
  * Stream i's work in order of arrival (owned by the caller, *n entries):
  * each phase's operations at the phase's start (its earliest arrival),
+ * a phase with a rate schedule's at each piece's start (phase_pieces),
  * and for the first stream a data file's records (with the queries
  * --query sends among them) at their arrivals (a time field's; records
  * at a rate or at once all at t = 0, the earliest) or a monitor log's
@@ -105,25 +179,33 @@ static struct work_at *stream_work(const struct pk_scenario *s, size_t i,
 	const struct pk_items_file *f = i == 0 ? s->items_file : NULL;
 	double ranges = ld_ranges_bound(s), start = 0, cnt, b = 0;
 	int paced = c->ru_budget_per_s > 0;
-	size_t cap = st->n_phases + 1, j, k = 0;
+	size_t cap = st->n_phases + 1, more = 1, j, k = 0;
 	struct work_at *w;
 
 	if (f && f->monitor) {
-		cap += f->monitor->n_rows;
+		more += f->monitor->n_rows;
 	} else if (f && f->trace && f->from == PK_FROM_TIME_FIELD) {
-		cap += (size_t)ld_file_records(f);
+		more += (size_t)ld_file_records(f);
 	}
 	w = xcalloc(cap, sizeof(*w));
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
-		cnt = ld_phase_count(p);
-		if (paced) {
-			b = cnt * budget_s(ld_worst_op_ru(s, p, ranges), c);
+		b = paced ? budget_s(ld_worst_op_ru(s, p, ranges), c) : 0;
+		if (p->schedule && p->duration_ms >= 1000) {
+			phase_pieces(p, start,
+				     s->clock_start_s + (int64_t)start, hold_s,
+				     b, &w, &cap, &k);
+		} else {
+			cnt = ld_phase_count(p);
+			work_room(&w, &cap, k);
+			w[k++] =
+			    (struct work_at){start, cnt, cnt * hold_s, cnt * b};
 		}
-		w[k++] = (struct work_at){start, cnt, cnt * hold_s, b};
 		start += (double)p->duration_ms / 1000.0;
 	}
+	/* room for the data file's entries after the phases' */
+	w = xreallocarray(w, k + more, sizeof(*w));
 	if (f && f->monitor) {
 		const struct pk_monitor_log *m = f->monitor;
 
@@ -311,7 +393,7 @@ static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
 		t = tb;
 		*upper = 1;
 		snprintf(why, cap,
-			 "ru_budget %.6g RU/s spent from each phase's start, "
+			 "ru_budget %.6g RU/s spent in order of arrival, "
 			 "each operation charged at most its phase's "
 			 "costliest request under the cost keys (up to %s "
 			 "RU)",

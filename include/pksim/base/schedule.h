@@ -159,6 +159,15 @@ void schedule_counter_init(struct pk_schedule_cursor *c,
 			   int64_t dur_s);
 
 /*
+ * Move c to its next piece: 1, or 0 when the current piece ends the
+ * phase (c unchanged). With the fields above, a walk of the pieces in
+ * time order: [t0_s, t1_s) and L at each end (lam0 + lam0_c, lam1);
+ * train set for a counter's spike train. Works for either kind of
+ * cursor.
+ */
+int schedule_cursor_next(struct pk_schedule_cursor *c);
+
+/*
  * The arrival of expected count `target`: the first instant t with
  * L(t) > target, as milliseconds since the phase start floored, into
  * *t_ms; targets must not decrease from one call to the next. With snap
