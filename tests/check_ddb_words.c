@@ -183,6 +183,71 @@ START_TEST(test_ddb_words_days_heading)
 }
 END_TEST
 
+/*
+ * An index value under the partition cap, refused by its partition's
+ * share (trialX2's M-b). The index by-status of 1,000 RCU + 2,000 WCU
+ * has ceil(1,000 / 3,000 + 2,000 / 1,000) = 3 partitions (D4) of 2,000
+ * / 3 = 666.67 WCU (D5); every put of 1 KiB has status "pending" (one
+ * value, one index partition): 800 index WCU a second asked, under the
+ * 1,000 WCU cap (D3). Adaptive capacity and burst off: 666 or 667
+ * admitted a second, about 133.33 refused (IndexWriteKeyRange...): 30 x
+ * 133.33 = 4,000. The finding must not say the partition was past its
+ * 1,000 WCU, nor that more units do not help: 2,400 index WCU (800 a
+ * partition) or adaptive capacity take it. With 1,200 puts a second (E5's
+ * value) the value asks past the cap: the cap words stay.
+ */
+static char *index_words(int rate)
+{
+	char text[1024];
+	struct pk_run *run;
+	struct pk_result *res;
+	char *f;
+
+	snprintf(text, sizeof(text),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  partition_key: /id\n"
+		 "  read_capacity_units: 100\n"
+		 "  write_capacity_units: 4000\n"
+		 "  burst: off\n"
+		 "  adaptive_capacity: off\n"
+		 "  global_secondary_indexes:\n"
+		 "    - {name: by-status, partition_key: /status, "
+		 "read_capacity_units: 1000, write_capacity_units: 2000}\n"
+		 "client: {retries: off}\n"
+		 "items: {status: {const: pending}}\n"
+		 "phases:\n"
+		 "  - {duration: 30s, rate: %d/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n",
+		 rate);
+	run = tu_sim_text("share.yaml", text);
+	res = result_build(run);
+	f = tu_findings_text(res);
+	result_free(res);
+	tu_sim_free(run);
+	return f;
+}
+
+START_TEST(test_ddb_words_index_share)
+{
+	char *f = index_words(800);
+
+	ck_assert_msg(strstr(f, "one of the index's partitions was asked past "
+				"its share of the index's write units (D5), "
+				"under its 1,000 WCU a second"),
+		      "%s", f);
+	ck_assert_msg(!strstr(f, "past its 1,000 WCU"), "%s", f);
+	ck_assert_msg(!strstr(f, "do not help"), "%s", f);
+	free(f);
+	f = index_words(1200);
+	ck_assert_msg(strstr(f, "one of the index's partitions was past its "
+				"1,000 WCU a second"),
+		      "%s", f);
+	free(f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_words");
@@ -192,6 +257,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_words_max_on_demand);
 	tcase_add_test(tc, test_ddb_words_throttled_side);
 	tcase_add_test(tc, test_ddb_words_one_key_split);
+	tcase_add_test(tc, test_ddb_words_index_share);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
 	tcase_set_timeout(tc, 300);

@@ -10,6 +10,10 @@
 #include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/report_streams.h"
+#include "pksim/service/snapshot.h"
+
+/* D3: an index partition takes at most 1,000 WCU a second, mCU */
+#define INDEX_PART_CAP_MCU 1000000.0
 
 char *findings_failed(const struct pk_result_variant *v)
 {
@@ -50,6 +54,56 @@ char *findings_failed(const struct pk_result_variant *v)
 #define INDEX_KEY_RANGE "IndexWriteKeyRangeThroughputExceeded (index "
 #define INDEX_PROVISIONED "IndexWriteProvisionedThroughputExceeded (index "
 
+/* The write units a second index partition's record r was asked, its
+   refused writes at the mean units of its admitted ones, mCU; of a
+   minute (seconds 60) its mean second */
+static double index_asked(const struct pk_ddb_index_time *r, double seconds)
+{
+	uint64_t admitted = r->writes - r->throttled;
+
+	if (admitted == 0) {
+		return 0;
+	}
+	return (double)r->used_mcu * (double)r->writes / (double)admitted /
+	       seconds;
+}
+
+/* 1 when some partition of v's global index name (its length len) was
+   asked its 1,000 WCU cap or more in a second (D3), its refused writes
+   at the mean units of its admitted ones (per-second rows; without them,
+   a minute's mean second, or a second that admitted the cap): a value
+   past the cap; 0 when every one was asked less, so its refusals were of
+   its share (D5) */
+static int index_at_cap(const struct pk_result_variant *v, const char *name,
+			int len)
+{
+	const struct pk_snapshot_ddb *x = v->ddb;
+	const double cap = INDEX_PART_CAP_MCU;
+	size_t k, j;
+
+	for (k = 0; x && k < x->n_indexes; k++) {
+		const struct pk_ddb_index *ix = &x->indexes[k];
+
+		if (strncmp(ix->name, name, (size_t)len) != 0 ||
+		    ix->name[len] != '\0') {
+			continue;
+		}
+		for (j = 0; j < ix->n_seconds; j++) {
+			if (index_asked(&ix->seconds[j], 1) >= cap) {
+				return 1;
+			}
+		}
+		for (j = 0; ix->n_seconds == 0 && j < ix->n_minutes; j++) {
+			if (index_asked(&ix->minutes[j], 60) >= cap ||
+			    (double)ix->minutes[j].peak_used_mcu >= cap) {
+				return 1;
+			}
+		}
+		return 0;
+	}
+	return 1;
+}
+
 char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 {
 	const struct pk_throttle_reason *x = &v->reasons[i];
@@ -65,6 +119,23 @@ char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 	}
 	name = x->name + (key_range ? kr : pr);
 	len = (int)strlen(name) - 1; /* without the closing bracket */
+	if (key_range && !index_at_cap(v, name, len)) {
+		/* no partition of the index was asked its cap: each refusal
+		   was of a partition's share, which more units or adaptive
+		   capacity raise */
+		return xasprintf(
+		    "%s write attempt%s throttled by global secondary "
+		    "index %.*s (IndexWriteKeyRangeThroughputExceeded) and "
+		    "not stored, though the table's partitions had room: "
+		    "one of the index's partitions was asked past its share "
+		    "of the index's write units (D5), under its 1,000 WCU "
+		    "a second (D3, D17): more index write units (a larger "
+		    "share, or more partitions, D4) or adaptive capacity "
+		    "(D10: instant lends the others' unused share) take it "
+		    "with the same index key",
+		    fmt_thousands((int64_t)x->count, a),
+		    x->count == 1 ? " was" : "s were", len, name);
+	}
 	if (key_range) {
 		return xasprintf(
 		    "%s write attempt%s throttled by global secondary "
