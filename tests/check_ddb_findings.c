@@ -1011,6 +1011,181 @@ START_TEST(test_ddb_findings_hot_behind_cap)
 }
 END_TEST
 
+/* The lend-off shape of test_ddb_findings_hot_behind_cap with adaptive
+   capacity `adaptive` and phases after the seed's `reads`, its findings'
+   text */
+static char *hot_shape(const char *adaptive, const char *reads)
+{
+	char yaml[1024];
+	struct pk_run *run;
+	struct pk_result *res;
+	char *text;
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "seed: 1\n"
+		 "table: {name: t, partition_key: /id, read_capacity_units: "
+		 "9000, write_capacity_units: 400, read_consistency: strong, "
+		 "burst: off, adaptive_capacity: %s}\n"
+		 "client: {retries: off}\n"
+		 "phases:\n"
+		 "  - {duration: 60s, rate: 333.34/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n"
+		 "%s",
+		 adaptive, reads);
+	run = tu_sim_text("hotshape.yaml", yaml);
+	res = result_build(run);
+	text = tu_findings_text(res);
+	result_free(res);
+	tu_sim_free(run);
+	return text;
+}
+
+/*
+ * The same hot item with adaptive capacity `instant` (trial X's
+ * lend-instant): the hot partition asks about 2,900 RCU a second against
+ * its 2,250, the others about 1,900 each, leaving 3 x 350 = 1,050 unused
+ * that instant adaptive capacity lends it (D10): 0 throttled. Offered
+ * units per unit of share as before, 1.48 x: the finding names the hot
+ * partition and what absorbed it, not "not a key problem".
+ */
+START_TEST(test_ddb_findings_hot_absorbed)
+{
+	char *text = hot_shape("instant",
+			       "  - {duration: 30s, rate: 8600/s, ops: {read: "
+			       "1}, select: {distribution: hotspot, hot_data: "
+			       "0.00005, hot_ops: 0.1163}}\n");
+
+	ck_assert_msg(strstr(text, "hot partition, absorbed") &&
+			  strstr(text, "adaptive capacity (D10) lent it the "
+				       "units the other partitions left "
+				       "unused") &&
+			  strstr(text, "One hot key or key range, not too few "
+				       "units"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "not a key problem"), "%s", text);
+	free(text);
+}
+END_TEST
+
+/*
+ * The hot item behind capped p99s on a table that split (the brief's L1
+ * after a split): the read phase raises the table to 18,000 RCU, so its
+ * 4 partitions double to 8 (D4: ceil(18,000 / 3,000 + 400 / 1,000) = 7
+ * > 4) at t = 60 s, 18,000 / 8 = 2,250 RCU each (D5). 17,600 strong 1
+ * KiB reads a second, 1,000 of them (hot_ops 0.0568) to one item: its
+ * partition is asked about 1,000 + 16,600 / 8 = 3,075 RCU a second, the
+ * others about 2,075 (92% of their share: every p99 at 90% or more);
+ * adaptive capacity and burst off: about (3,075 - 2,250) x 30 = 24,750
+ * throttled, all the hot partition's. Over the seconds the 8 lived
+ * (from t = 60 s), offered units per unit of share: 3,075 / 2,075 =
+ * 1.48 x the others': the finding names it. (Skipped once a partition
+ * split: "too few RCU ... not a key problem".)
+ */
+START_TEST(test_ddb_findings_hot_after_split)
+{
+	char *text = hot_shape(
+	    "off", "  - {duration: 30s, rate: 17600/s, ops: {read: 1}, "
+		   "read_capacity_units: 18000, select: {distribution: "
+		   "hotspot, hot_data: 0.00005, hot_ops: 0.0568}}\n");
+
+	ck_assert_msg(strstr(text, "since t = 60 s, when the partitions at "
+				   "the end were made") &&
+			  strstr(text, "one hot partition, a key problem, not "
+				       "too few units"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "not a key problem"), "%s", text);
+	free(text);
+}
+END_TEST
+
+/*
+ * A hot partition on a table asked past its units (trialX2's M-d): 9,000
+ * RCU + 400 WCU is 4 partitions of 100 WCU (D4, D5); a hot key's 175
+ * creates of 1 KiB a second and 300 others spread over the 4 (75 each)
+ * ask 475 WCU a second of the table's 400. Instant adaptive capacity
+ * lends the hot partition the others' 3 x 25 unused: 175 of its 250 a
+ * second, the table's 400 in all; burst off: 75 refused a second by the
+ * table's total (TableWriteProvisionedThroughputExceeded), 60 x 75 =
+ * 4,500. The key decides which partition throttles, but the table is
+ * short of 75 WCU a second: the finding says both, not "not too few
+ * units".
+ */
+START_TEST(test_ddb_findings_hot_and_short)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "seed: 1\n"
+	    "table: {name: t, partition_key: /k, read_capacity_units: 9000, "
+	    "write_capacity_units: 400, burst: off}\n"
+	    "streams:\n"
+	    "  - name: hot\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {const: hotkey}}\n"
+	    "    phases:\n"
+	    "      - {duration: 60s, rate: 175/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: spread\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {unique: \"u-\"}}\n"
+	    "    phases:\n"
+	    "      - {duration: 60s, rate: 300/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("short.yaml", yaml);
+	struct pk_result *res = result_build(run);
+	char *text = tu_findings_text(res);
+
+	ck_assert_uint_eq(res->variants[0].metrics->totals.throttled_429, 4500);
+	ck_assert_msg(strstr(text, "holds 4,500 of the table's 4,500 "
+				   "throttles; 4,500 of them the table's "
+				   "provisioned total's") &&
+			  strstr(text, "too few units for this load as well as "
+				       "one hot partition"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "not too few units"), "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A read-hot value that is an item collection (trialX2's L-e): table
+ * keyed /c with sort key /id, one value "c1" holding 1,000 items (100
+ * creates a second for 10 s), then read 4,000 times a second (strong, 1
+ * KiB: 4,000 RCU, past the 3,000 one partition serves, D3). The advice
+ * speaks of its items, spread by a key suffix computed from the sort key,
+ * not of one item's reads.
+ */
+START_TEST(test_ddb_findings_hot_collection_reads)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "seed: 1\n"
+	    "table: {name: t, partition_key: /c, sort_key: /id, "
+	    "read_capacity_units: 12000, write_capacity_units: 1000, "
+	    "read_consistency: strong}\n"
+	    "client: {retries: off}\n"
+	    "items: {c: {const: c1}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {duration: 10s, rate: 4000/s, ops: {read: 1}}\n";
+	struct pk_run *run = tu_sim_text("coll.yaml", yaml);
+	struct pk_result *res = result_build(run);
+	char *text = tu_findings_text(res);
+
+	ck_assert_msg(strstr(text, "answers its items' repeated reads") &&
+			  strstr(text, "the value is an item collection (its "
+				       "sort key)"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "one item's reads"), "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -1039,6 +1214,10 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_batch_events_not_none);
 	tcase_add_test(tc, test_ddb_findings_busy_not_short);
 	tcase_add_test(tc, test_ddb_findings_hot_behind_cap);
+	tcase_add_test(tc, test_ddb_findings_hot_absorbed);
+	tcase_add_test(tc, test_ddb_findings_hot_after_split);
+	tcase_add_test(tc, test_ddb_findings_hot_and_short);
+	tcase_add_test(tc, test_ddb_findings_hot_collection_reads);
 	suite_add_tcase(s, tc);
 	return s;
 }

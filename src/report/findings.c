@@ -416,6 +416,82 @@ static const char *ddb_short_of(const struct pk_result *r,
 	return buf;
 }
 
+/* Table v's partition off was offered off_ratio x the other partitions'
+   first-attempt units per unit of share behind p99s capped at 100%
+   (findings_ddb_offered_hot): say so, with what its throttles were, or
+   what absorbed it when the table throttled none of its own requests */
+static unsigned say_offered_hot(struct pk_sentences *s,
+				const struct pk_result *r,
+				const struct pk_result_variant *v,
+				const struct pk_result_range *off,
+				double off_ratio)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	uint64_t own = findings_ddb_table_throttles(v);
+	uint64_t total = findings_ddb_total_throttles(v);
+	char a[96], b[32], c[32], d[32], since[96] = "", why[512];
+
+	if (off->born_s > 0) {
+		snprintf(since, sizeof(since),
+			 " since t = %s s, when the partitions at the end "
+			 "were made",
+			 fmt_thousands(off->born_s, d));
+	}
+	if (own == 0) {
+		/* asked past its share, served all the same: by what the
+		   others left unused (D10) or by its burst bank (D9) */
+		snprintf(why, sizeof(why), "%s",
+			 t && t->adaptive != PK_DDB_ADAPTIVE_OFF
+			     ? "adaptive capacity (D10) lent it the units the "
+			       "other partitions left unused, so it throttles "
+			       "once they use their own shares"
+			     : "its burst bank (D9) paid for what it asked "
+			       "past its share, so it throttles once the bank "
+			       "is spent");
+		say(s, xasprintf(
+			   "hot partition, absorbed: every partition ran at "
+			   "p99 90%% or more normalized consumption, which "
+			   "stops at 100%%, but %s was offered %.2f x the "
+			   "first-attempt units per unit of its share that the "
+			   "other partitions were%s (at least %.2f x, rule "
+			   "32's 90%% against 70%%, marks one hot), and the "
+			   "table throttled none of its own requests: %s. One "
+			   "hot key or key range, not too few units",
+			   range_name(v, off->id, a, sizeof(a)), off_ratio,
+			   since, PK_FINDINGS_DDB_OFFERED_RATIO, why));
+		return 0;
+	}
+	if (total * 2 > own) {
+		/* most of its throttles were the table's own total: the
+		   table was asked past its units as well */
+		snprintf(why, sizeof(why),
+			 "; %s of them the table's provisioned total's "
+			 "(Table...ProvisionedThroughputExceeded, D14): the "
+			 "table was asked past its units in those seconds, so "
+			 "too few units for this load as well as one hot "
+			 "partition (more units serve it; a key with more "
+			 "values spreads it)",
+			 fmt_thousands(total, d));
+	} else {
+		snprintf(why, sizeof(why),
+			 ": one hot partition, a key problem, not too few "
+			 "units");
+	}
+	say(s, xasprintf("hot partition: every partition ran at p99 90%% or "
+			 "more normalized consumption, which stops at 100%%, "
+			 "but %s was offered %.2f x the first-attempt units "
+			 "per unit of its share that the other partitions "
+			 "were%s (at least %.2f x, rule 32's 90%% against "
+			 "70%%, marks one hot) and holds %s of the table's "
+			 "%s throttles%s",
+			 range_name(v, off->id, a, sizeof(a)), off_ratio, since,
+			 PK_FINDINGS_DDB_OFFERED_RATIO,
+			 fmt_thousands(off->throttled_429, b),
+			 fmt_thousands(own, c), why));
+	return PK_KEYS_HOT;
+}
+
 /*
  * Rule 32, the hot-partition advisory of Microsoft's tooling: per range
  * id that was busy, the p99 of its normalized RU consumption; "hot
@@ -494,20 +570,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	    (off = findings_ddb_offered_hot(v, &off_ratio)) != NULL) {
 		/* the p99s are capped at 100%: the offered units tell the
 		   partition asked past its share from the ones at it */
-		say(s, xasprintf(
-			   "hot partition: every partition ran at p99 90%% or "
-			   "more normalized consumption, which stops at 100%%, "
-			   "but %s was offered %.2f x the first-attempt units "
-			   "per unit of its share that the other partitions "
-			   "were (at least %.2f x, rule 32's 90%% against "
-			   "70%%, marks one hot) and holds %s of the table's "
-			   "%s throttles: one hot partition, a key problem, "
-			   "not too few units",
-			   range_name(v, off->id, a, sizeof(a)), off_ratio,
-			   PK_FINDINGS_DDB_OFFERED_RATIO,
-			   fmt_thousands(off->throttled_429, b),
-			   fmt_thousands(findings_ddb_table_throttles(v), c)));
-		return PK_KEYS_HOT;
+		return say_offered_hot(s, r, v, off, off_ratio);
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
 		say(s,

@@ -81,8 +81,11 @@ static void why_no_split(const struct pk_result_variant *v,
    write-hot value spreads its writes over more key values (write
    sharding); a read-hot one reads eventually consistent at half the
    units (D1; statement 17: 6,000 such reads of up to 4 KiB a second
-   where 3,000 strong) and has a cache answer its repeated reads, which
-   sharding its writes does not help (every copy must be written) */
+   where 3,000 strong) and has a cache answer its repeated reads. On a
+   table without a sort key the value is one item, whose reads sharding
+   its writes does not spread (every copy must be written); with one, the
+   value is an item collection whose items a key suffix the reader
+   computes from the sort key spreads */
 static void hot_key_remedy(const struct pk_scenario *sc,
 			   const struct pk_result_variant *v, int write,
 			   char *buf, size_t cap)
@@ -99,18 +102,28 @@ static void hot_key_remedy(const struct pk_scenario *sc,
 		return;
 	}
 	snprintf(
-	    buf, cap,
-	    "%s. A cache in front of the table (DynamoDB Accelerator, DAX, or "
-	    "the application's own) answers one item's repeated reads without "
-	    "asking its partition (pksim replays no cache); write sharding is "
-	    "for a write-hot value: it does not spread one item's reads",
+	    buf, cap, "%s. %s",
 	    strong ? "Its reads are strongly consistent: an eventually "
 		     "consistent read costs half the units (D1), so where a "
 		     "read need not see the latest write one partition serves "
 		     "twice as many (statement 17: 6,000 reads of up to 4 KiB "
 		     "a second against 3,000 strong)"
 		   : "Its reads are already eventually consistent, half the "
-		     "units of a strong read (D1)");
+		     "units of a strong read (D1)",
+	    t && t->sort_key
+		? "A cache in front of the table (DynamoDB Accelerator, DAX, "
+		  "or the application's own) answers its items' repeated "
+		  "reads without asking its partition, as often as an item "
+		  "is read again (pksim replays no cache); the value is an "
+		  "item collection (its sort key), so a partition-key "
+		  "suffix the reader computes from the sort key (the value "
+		  "with .{hash(sort key) mod N}, as compare --key can try) "
+		  "spreads its items, and their reads, over N values"
+		: "A cache in front of the table (DynamoDB Accelerator, DAX, "
+		  "or the application's own) answers one item's repeated "
+		  "reads without asking its partition (pksim replays no "
+		  "cache); write sharding is for a write-hot value: it does "
+		  "not spread one item's reads");
 }
 
 char *findings_ddb_hot_key(const struct pk_result *r,
@@ -118,7 +131,7 @@ char *findings_ddb_hot_key(const struct pk_result *r,
 {
 	const struct pk_ddb_hot_key *k;
 	int64_t cap = write ? PART_WCU : PART_RCU;
-	char a[32], b[32], why[512], fix[512];
+	char a[32], b[32], why[512], fix[1024];
 
 	if (!v->ddb) {
 		return NULL;
@@ -344,27 +357,49 @@ uint64_t findings_ddb_table_throttles(const struct pk_result_variant *v)
 	return n;
 }
 
+uint64_t findings_ddb_total_throttles(const struct pk_result_variant *v)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; v->ddb && i < v->n_reasons; i++) {
+		const char *name = v->reasons[i].name;
+
+		if (name && strncmp(name, "Table", 5) == 0 &&
+		    strstr(name, "ProvisionedThroughputExceeded")) {
+			n += v->reasons[i].count;
+		}
+	}
+	return n;
+}
+
 const struct pk_result_range *
 findings_ddb_offered_hot(const struct pk_result_variant *v, double *ratio)
 {
 	const struct pk_result_range *hot = NULL;
 	uint64_t own = findings_ddb_table_throttles(v);
 	double best = 0, rest = 0;
+	int64_t born;
 	size_t i;
 
-	if (!v->ddb || v->n_ranges < 2 || own == 0) {
+	if (!v->ddb || v->n_ranges < 2 || v->ranges[0].born_s < 0) {
 		return NULL;
 	}
+	/* the partitions at the end were all made in one second (at the
+	   creation, or by one change's splits): from it to the end their
+	   offered units cover the same seconds */
+	born = v->ranges[0].born_s;
 	for (i = 0; i < v->n_lineage; i++) {
-		if (v->lineage[i].at == SIZE_MAX && v->lineage[i].requests) {
-			return NULL; /* a partition gone with requests */
+		if (v->lineage[i].at == SIZE_MAX && v->lineage[i].requests &&
+		    v->lineage[i].gone_s > born) {
+			return NULL; /* gone with requests while they lived */
 		}
 	}
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
 		double d;
 
-		if (p->born_s != 0 || p->ru_per_s_mru <= 0) {
+		if (p->born_s != born || p->ru_per_s_mru <= 0) {
 			return NULL;
 		}
 		d = (double)p->offered_mru / (double)p->ru_per_s_mru;
@@ -376,7 +411,7 @@ findings_ddb_offered_hot(const struct pk_result_variant *v, double *ratio)
 	}
 	rest = (rest - best) / (double)(v->n_ranges - 1);
 	if (rest <= 0 || best < PK_FINDINGS_DDB_OFFERED_RATIO * rest ||
-	    hot->throttled_429 * 2 <= own) {
+	    (own > 0 && hot->throttled_429 * 2 <= own)) {
 		return NULL;
 	}
 	*ratio = best / rest;

@@ -82,17 +82,25 @@ uint64_t findings_ddb_table_throttles(const struct pk_result_variant *v);
 
 /* Normalized consumption stops at 100%, so a partition asked far past
    its share looks like one just at it. The partition of table v that,
-   by its first attempts' units over the run (offered_mru) per unit of
+   by its first attempts' units over its life (offered_mru) per unit of
    its share (ru_per_s_mru), was offered at least
-   PK_FINDINGS_DDB_OFFERED_RATIO x the other partitions' mean and holds
-   more than half of the table's own throttles: a hot partition the p99
-   cannot show. Its ratio to the others' mean into *ratio. NULL for
-   another service, one partition, no throttle of the table's own, a
-   partition made by a split or merge, or one gone with requests (their
-   lives differ, so their sums do not compare).
+   PK_FINDINGS_DDB_OFFERED_RATIO x the other partitions' mean and, when
+   the table throttled any of its own requests, holds more than half of
+   them: a hot partition the p99 cannot show. Its ratio to the others'
+   mean into *ratio. The partitions at the end are compared over the
+   seconds they all lived: they must all have been made in one second
+   (the creation, or one change's splits), and no partition gone after
+   it may have had requests. NULL for another service, one partition,
+   partitions made at different seconds or by a merge, or one gone with
+   requests while they lived (their sums would cover different seconds).
    Borrowed from v. */
 const struct pk_result_range *
 findings_ddb_offered_hot(const struct pk_result_variant *v, double *ratio);
+
+/* The throttles of table v's own provisioned total
+   (Table...ProvisionedThroughputExceeded, D14): the table was asked past
+   its units in those seconds. 0 for another service */
+uint64_t findings_ddb_total_throttles(const struct pk_result_variant *v);
 
 /* rule 32's gap between the busiest partition (90%) and another (70%),
    90 / 70, asked of the offered units, which no cap stops */
