@@ -880,6 +880,68 @@ START_TEST(test_month_repeats_the_run)
 }
 END_TEST
 
+/* Two streams writing the same 10,000 values of /dev (the pattern
+   d{0000..9999} in each) hold at most 10,000 items, not 20,000: the
+   union, 0.010 GB as above (summing each stream's pool said 0.021 GB).
+   With a global index of projection all, each item's entry holds at
+   most its 1,024 B and 100 B (pricing.md §4): 10,000 x (1,124 + 1,124)
+   = 22,480,000 B = 0.020936 GB, "0.021 GB"; keys_only: 10,000 x (1,124
+   + 100) = 12,240,000 B = 0.011399 GB, "0.011 GB" (no bound was given
+   with an index). */
+START_TEST(test_storage_month_bounded_union_index)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /dev\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 4000\n"
+	    "%s"
+	    "pricing: {region: us-east-1}\n"
+	    "streams:\n"
+	    "  - name: a\n"
+	    "    client: {retries: off}\n"
+	    "    items: {dev: {values: \"d{0000..9999}\"}, s: {values: [x, "
+	    "y]}}\n"
+	    "    phases: [{duration: 60s, rate: 100/s, item_size: 1KB}]\n"
+	    "  - name: b\n"
+	    "    client: {retries: off}\n"
+	    "    items: {dev: {values: \"d{0000..9999}\"}, s: {values: [x, "
+	    "y]}}\n"
+	    "    phases: [{duration: 60s, rate: 100/s, item_size: 1KB}]\n";
+	static const char all[] =
+	    "  global_secondary_indexes:\n"
+	    "    - {name: g, partition_key: /s, read_capacity_units: 100, "
+	    "write_capacity_units: 4000}\n";
+	static const char keys[] =
+	    "  global_secondary_indexes:\n"
+	    "    - {name: g, partition_key: /s, read_capacity_units: 100, "
+	    "write_capacity_units: 4000, projection: keys_only}\n";
+	char yaml[2048];
+	char *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "");
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "it would stop at about 0.010 GB, all that "
+				"10,000 key values of at most 1,024 B each "
+				"(and 100 B) can hold"),
+		      "%s", m);
+	free(m);
+	snprintf(yaml, sizeof(yaml), fmt, all);
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "it would stop at about 0.021 GB, all that "
+				"10,000 key values of at most 1,024 B each "
+				"(and 100 B), with their entries in 1 index, "
+				"can hold"),
+		      "%s", m);
+	free(m);
+	snprintf(yaml, sizeof(yaml), fmt, keys);
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "it would stop at about 0.011 GB"), "%s", m);
+	free(m);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -898,6 +960,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_storage_said);
 	tcase_add_test(tc, test_storage_month_said);
 	tcase_add_test(tc, test_storage_month_bounded_by_keys);
+	tcase_add_test(tc, test_storage_month_bounded_union_index);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p15_p20_on_demand_table);

@@ -5,9 +5,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/load/monitor.h"
 #include "pksim/load/scenario.h"
@@ -353,48 +355,197 @@ static const char *gb_text(double g, char *buf, size_t cap)
 	return buf;
 }
 
+/* The property path of stream st of sc, or NULL when it has none */
+static const struct pk_prop_spec *key_prop(const struct pk_scenario *sc,
+					   const struct pk_stream_spec *st,
+					   const char *path)
+{
+	size_t i;
+
+	for (i = st->prop_first; path && i < st->prop_first + st->n_props;
+	     i++) {
+		if (strcmp(sc->props[i].path, path) == 0) {
+			return &sc->props[i];
+		}
+	}
+	return NULL;
+}
+
 /* The values key property path can take in stream st of sc: a
    pattern's or list's count, 1 for a constant; 0 when unbounded (a
    unique counter, a clock) or not generated */
 static uint64_t key_values(const struct pk_scenario *sc,
 			   const struct pk_stream_spec *st, const char *path)
 {
+	const struct pk_prop_spec *p = key_prop(sc, st, path);
+
+	if (!p) {
+		return 0;
+	}
+	if (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) {
+		return p->count;
+	}
+	return p->kind == PK_GEN_CONST ? 1 : 0;
+}
+
+/* Patterns by prefix, suffix, width, then first number */
+static int pattern_cmp(const void *x, const void *y)
+{
+	const struct pk_prop_spec *a = *(const struct pk_prop_spec *const *)x;
+	const struct pk_prop_spec *b = *(const struct pk_prop_spec *const *)y;
+	int c = strcmp(a->prefix, b->prefix);
+
+	if (c == 0) {
+		c = strcmp(a->suffix, b->suffix);
+	}
+	if (c == 0) {
+		c = (a->width > b->width) - (a->width < b->width);
+	}
+	if (c == 0) {
+		c = (a->first > b->first) - (a->first < b->first);
+	}
+	return c;
+}
+
+static int str_cmp(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* Patterns pat (n, sorted by pattern_cmp): the values they make, those
+   of one prefix, suffix and width counted once where their numbers
+   overlap (value i is the number first + i, zero-padded, so two numbers
+   never make one value); UINT64_MAX past it */
+static uint64_t patterns_union(const struct pk_prop_spec **pat, size_t n)
+{
+	uint64_t total = 0, lo = 0, hi = 0; /* the open run [lo, hi) */
 	size_t i;
 
-	for (i = st->prop_first; path && i < st->prop_first + st->n_props;
-	     i++) {
-		const struct pk_prop_spec *p = &sc->props[i];
+	for (i = 0; i < n; i++) {
+		const struct pk_prop_spec *p = pat[i];
+		uint64_t end = p->first > UINT64_MAX - p->count
+				   ? UINT64_MAX
+				   : p->first + p->count;
+		int same = i > 0 &&
+			   strcmp(p->prefix, pat[i - 1]->prefix) == 0 &&
+			   strcmp(p->suffix, pat[i - 1]->suffix) == 0 &&
+			   p->width == pat[i - 1]->width;
 
-		if (strcmp(p->path, path) != 0) {
+		if (same && p->first <= hi) {
+			hi = end > hi ? end : hi;
 			continue;
 		}
-		if (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) {
-			return p->count;
+		if (i > 0) {
+			if (total > UINT64_MAX - (hi - lo)) {
+				return UINT64_MAX;
+			}
+			total += hi - lo;
 		}
-		return p->kind == PK_GEN_CONST ? 1 : 0;
+		lo = p->first;
+		hi = end;
 	}
-	return 0;
+	if (n > 0) {
+		total = total > UINT64_MAX - (hi - lo) ? UINT64_MAX
+						       : total + (hi - lo);
+	}
+	return total;
+}
+
+/* The values key property path can take in all the streams of sc
+   together, at most: the patterns' (patterns_union), a list's strings
+   and string constants counted once across the streams, any other
+   constant once a stream (a value two kinds share is counted twice:
+   still a bound); 0 when a stream's is unbounded or not generated,
+   UINT64_MAX past it */
+static uint64_t key_values_union(const struct pk_scenario *sc, const char *path)
+{
+	const struct pk_prop_spec **pat;
+	const char **str;
+	size_t n_pat = 0, n_str = 0, cap_str = 0, i, k;
+	uint64_t n = 0, u;
+
+	pat = xcalloc(sc->n_streams ? sc->n_streams : 1, sizeof(*pat));
+	str = NULL;
+	for (i = 0; i < sc->n_streams; i++) {
+		const struct pk_prop_spec *p =
+		    key_prop(sc, &sc->streams[i], path);
+
+		if (!p || (p->kind != PK_GEN_PATTERN &&
+			   p->kind != PK_GEN_LIST && p->kind != PK_GEN_CONST)) {
+			free(pat);
+			free(str);
+			return 0;
+		}
+		if (p->kind == PK_GEN_PATTERN) {
+			pat[n_pat++] = p;
+		} else if (p->kind == PK_GEN_LIST ||
+			   p->const_value.type == PK_VALUE_STRING) {
+			size_t m = p->kind == PK_GEN_LIST ? p->count : 1;
+
+			mem_grow((void **)&str, &cap_str, n_str + m,
+				 sizeof(*str));
+			for (k = 0; k < m; k++) {
+				str[n_str++] = p->kind == PK_GEN_LIST
+						   ? p->list[k]
+						   : p->const_text;
+			}
+		} else {
+			n++;
+		}
+	}
+	qsort(pat, n_pat, sizeof(*pat), pattern_cmp);
+	u = patterns_union(pat, n_pat);
+	n = u > UINT64_MAX - n ? UINT64_MAX : n + u;
+	if (n_str > 0) {
+		qsort(str, n_str, sizeof(*str), str_cmp);
+		for (k = 0; k < n_str && n < UINT64_MAX; k++) {
+			n += k == 0 || strcmp(str[k], str[k - 1]) != 0;
+		}
+	}
+	free(pat);
+	free(str);
+	return n;
+}
+
+/* The bytes an item of at most big bytes of table t bills with its
+   index entries, at most: its own with its 100 bytes (pricing.md §4);
+   each global index's entry at most the item's projected bytes (all of
+   them, none keys_only) with its 100 (pricing.md §4: an index's entries
+   billed as items); each local index's entry its item's bytes (all) or
+   none (keys_only) in the partition's storage (D18) */
+static uint64_t item_bill_bytes(const struct pk_ddb_table_spec *t, uint64_t big)
+{
+	uint64_t b = big + PK_BILL_DDB_ITEM_BYTES;
+	size_t i;
+
+	for (i = 0; i < t->n_gsis; i++) {
+		b += (t->gsis[i].keys_only ? 0 : big) + PK_BILL_DDB_ITEM_BYTES;
+	}
+	for (i = 0; i < t->n_lsis; i++) {
+		b += t->lsis[i].keys_only ? 0 : big;
+	}
+	return b;
 }
 
 /* The most bytes table t of sc can ever bill for its items, or 0 when
    its key space is not bounded: a table's primary key is its partition
    key with its sort key, one item per key value (reference §1), and a
    create or put of a held key replaces that item, so it holds at most
-   the product of its key properties' value counts (each stream's pool
-   added: an upper bound when two share values) items of at most the
-   largest item any phase writes (a normal size at its 400 KB cap, D1),
-   each with its 100 bytes (pricing.md §4). Not bounded with items from
-   a file or a preload (their keys are not the generator's), or with an
-   index (its entries are billed apart). Sets *items and *item_bytes. */
+   as many items as key values: the fewer of each stream's pool summed
+   and the union of the streams' partition key values times the union
+   of their sort key values (key_values_union); each item at most the
+   largest item any phase writes (a normal size at its 400 KB cap, D1)
+   with its index entries (item_bill_bytes). Not bounded with items from
+   a file or a preload (their keys are not the generator's). Sets
+   *items and *item_bytes (the largest item). */
 static double keyspace_bytes(const struct pk_scenario *sc,
 			     const struct pk_ddb_table_spec *t, uint64_t *items,
 			     uint64_t *item_bytes)
 {
-	uint64_t n = 0, big = 0;
+	uint64_t n = 0, big = 0, upk, usk;
 	size_t i;
 
-	if (!sc || !t || sc->items_file || sc->preload || t->n_gsis > 0 ||
-	    t->n_lsis > 0) {
+	if (!sc || !t || sc->items_file || sc->preload) {
 		return 0;
 	}
 	for (i = 0; i < sc->n_streams; i++) {
@@ -402,11 +553,19 @@ static double keyspace_bytes(const struct pk_scenario *sc,
 		uint64_t k = key_values(sc, st, t->partition_key);
 		uint64_t sk = t->sort_key ? key_values(sc, st, t->sort_key) : 1;
 
-		if (k == 0 || sk == 0 || k > UINT64_MAX / sk ||
-		    n > UINT64_MAX - k * sk) {
+		if (k == 0 || sk == 0) {
 			return 0;
 		}
-		n += k * sk;
+		if (n < UINT64_MAX) {
+			n = k > UINT64_MAX / sk || n > UINT64_MAX - k * sk
+				? UINT64_MAX
+				: n + k * sk;
+		}
+	}
+	upk = key_values_union(sc, t->partition_key);
+	usk = t->sort_key ? key_values_union(sc, t->sort_key) : 1;
+	if (upk > 0 && usk > 0 && upk <= UINT64_MAX / usk && upk * usk < n) {
+		n = upk * usk;
 	}
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_size_spec *z = &sc->phases[i].item_size;
@@ -417,12 +576,12 @@ static double keyspace_bytes(const struct pk_scenario *sc,
 
 		big = b > big ? b : big;
 	}
-	if (n == 0 || big == 0) {
+	if (n == 0 || n == UINT64_MAX || big == 0) {
 		return 0;
 	}
 	*items = n;
 	*item_bytes = big;
-	return (double)n * (double)(big + PK_BILL_DDB_ITEM_BYTES);
+	return (double)n * (double)item_bill_bytes(t, big);
 }
 
 const char *money_storage_note(const struct pk_scenario *sc,
@@ -430,9 +589,12 @@ const char *money_storage_note(const struct pk_scenario *sc,
 			       size_t cap)
 {
 	const struct pk_snapshot_ddb *x = v->ddb;
+	const struct pk_ddb_table_spec *t =
+	    sc ? scenario_variant_table(sc, v->spec) : NULL;
+	size_t n_ix = t ? t->n_gsis + t->n_lsis : 0;
 	double end_gb, month_gb, most_gb;
 	uint64_t items = 0, item_bytes = 0;
-	char a[48], b[48], c[32], d[32], e[32];
+	char a[48], b[48], c[32], d[32], e[32], ix[64] = "";
 
 	if (!v->bill.priced || !bill_mode_ddb(v->bill.mode) || !x ||
 	    v->end_s <= 0 || v->end_s >= (int64_t)PK_BILL_MONTH_HOURS * 3600 ||
@@ -447,10 +609,11 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	    (double)PK_GIB;
 	month_gb =
 	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 / (double)v->end_s;
-	most_gb =
-	    keyspace_bytes(sc, sc ? scenario_variant_table(sc, v->spec) : NULL,
-			   &items, &item_bytes) /
-	    (double)PK_GIB;
+	most_gb = keyspace_bytes(sc, t, &items, &item_bytes) / (double)PK_GIB;
+	if (n_ix > 0) {
+		snprintf(ix, sizeof(ix), ", with their entries in %zu %s,",
+			 n_ix, n_ix == 1 ? "index" : "indexes");
+	}
 	if (most_gb > 0 && month_gb > most_gb) {
 		/* the growth stops where the key space is full */
 		snprintf(buf, cap,
@@ -459,13 +622,13 @@ const char *money_storage_note(const struct pk_scenario *sc,
 			 "writes: the table held %s after the run's %s s; "
 			 "were that growth to go on, it would stop at about "
 			 "%s, all that %s key values of at most %s B each "
-			 "(and 100 B) can hold, as a write of a held key "
+			 "(and 100 B)%s can hold, as a write of a held key "
 			 "replaces its item; not billed here (docs/money.md)",
 			 gb_text(end_gb, a, sizeof(a)),
 			 fmt_thousands(v->end_s, c),
 			 gb_text(most_gb, b, sizeof(b)),
 			 fmt_thousands((int64_t)items, d),
-			 fmt_thousands((int64_t)item_bytes, e));
+			 fmt_thousands((int64_t)item_bytes, e), ix);
 		return buf;
 	}
 	snprintf(buf, cap,
