@@ -1186,6 +1186,99 @@ START_TEST(test_ddb_findings_hot_collection_reads)
 }
 END_TEST
 
+/* The findings text of yaml (named name) */
+static char *findings_of(const char *name, const char *yaml)
+{
+	struct pk_run *run = tu_sim_text(name, yaml);
+	struct pk_result *res = result_build(run);
+	char *text = tu_findings_text(res);
+
+	result_free(res);
+	tu_sim_free(run);
+	return text;
+}
+
+/*
+ * One item behind dilution (trialX2's M-a): 10 RCU + 1,000 WCU (2
+ * partitions, D4) raised for 120 s to 4,000 WCU (doubled to 8, D4/D5)
+ * with 2,000 unique 1 KiB puts a second, then lowered to 250 WCU (8 x
+ * 31.25: partitions never merge, D8) while one key (no sort key: one
+ * item) takes 50 puts a second for 300 s; adaptive capacity and burst
+ * off: 50 - 31.25 = 18.75 refused a second, 300 x 18.75 = 5,625, every
+ * one that item's. Each throttled second's 50 first attempts are the
+ * one value's 50 WCU: the finding must not call it several key values
+ * (an upper bound, D7) nor its width's doing (1.49 x over the
+ * partition's whole life, the uniform phase's load with the item's).
+ */
+START_TEST(test_ddb_findings_one_item_diluted)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, read_capacity_units: 10, "
+	    "write_capacity_units: 1000, adaptive_capacity: off, burst: "
+	    "off}\n"
+	    "streams:\n"
+	    "  - name: spread\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {unique: \"u-\"}}\n"
+	    "    phases:\n"
+	    "      - {name: a, duration: 120s, rate: 2000/s, ops: {create: "
+	    "1}, item_size: 1KB, write_capacity_units: 4000}\n"
+	    "  - name: hot\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {const: hot}}\n"
+	    "    phases:\n"
+	    "      - {name: wait, duration: 120s, rate: 1/h, ops: {create: "
+	    "1}, item_size: 1KB}\n"
+	    "      - {name: b, duration: 300s, rate: 50/s, ops: {create: 1}, "
+	    "item_size: 1KB, write_capacity_units: 250}\n";
+	char *text = findings_of("onekey.yaml", yaml);
+
+	ck_assert_msg(strstr(text, "5,625 of"), "%s", text);
+	ck_assert_msg(!strstr(text, "several key values sharing it"), "%s",
+		      text);
+	ck_assert_msg(!strstr(text, "the layout, not the key"), "%s", text);
+	ck_assert_msg(strstr(text, "one hot partition, a key problem"), "%s",
+		      text);
+	free(text);
+}
+END_TEST
+
+/*
+ * A p99 of the partitions alive before a raise split them (trialX2's
+ * L-c): 10 RCU + 1,000 WCU is 2 partitions of 500 WCU (D4, D5); 1,000
+ * unique 1 KiB puts a second for 60 s hold both at 100%; then 4,000 WCU
+ * doubles them to 8 (D4: ceil(4.003) = 5 > 2, 2 to 4 to 8), and 100
+ * puts a second keep the 8 near 12.5 of their 500 (2.5%). "Every partition ran
+ * at p99 90% or more" is true of the 2 alive in the first 60 s only: the
+ * finding says so, and that the partitions made after were not compared.
+ */
+START_TEST(test_ddb_findings_p99_window)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, read_capacity_units: 10, "
+	    "write_capacity_units: 1000, burst: off}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {unique: \"u-\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 1000/s, ops: {create: 1}, item_size: "
+	    "1KB}\n"
+	    "  - {duration: 600s, rate: 100/s, ops: {create: 1}, item_size: "
+	    "1KB, write_capacity_units: 4000}\n";
+	char *text = findings_of("window.yaml", yaml);
+
+	ck_assert_msg(strstr(text, "every partition alive from t = 0 s to t "
+				   "= 60 s (while partition"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "made after or gone before not compared"),
+		      "%s", text);
+	free(text);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -1218,6 +1311,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_hot_after_split);
 	tcase_add_test(tc, test_ddb_findings_hot_and_short);
 	tcase_add_test(tc, test_ddb_findings_hot_collection_reads);
+	tcase_add_test(tc, test_ddb_findings_one_item_diluted);
+	tcase_add_test(tc, test_ddb_findings_p99_window);
 	suite_add_tcase(s, tc);
 	return s;
 }

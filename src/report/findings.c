@@ -416,6 +416,41 @@ static const char *ddb_short_of(const struct pk_result *r,
 	return buf;
 }
 
+/* The seconds table v's partitions were compared over, into buf ("" when
+   every partition that saw a request lived in them): those alive while
+   the busiest, hot, ran at 90% or more (alive_hot_window), and how many
+   partitions were left out, made after them or gone before */
+static void ddb_hot_window(const struct pk_result_variant *v,
+			   const struct pk_result_lineage *hot, char *buf,
+			   size_t n)
+{
+	struct alive_window w =
+	    alive_hot_window(v, hot, PK_FINDINGS_HOT_P99_PCT);
+	char a[32], b[32], c[96];
+	size_t i, out = 0;
+
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
+
+		out +=
+		    l != hot && l->busy_seconds > 0 && !alive_during(v, l, w);
+	}
+	if (out == 0) {
+		return;
+	}
+	if (w.to_s == INT64_MAX) {
+		snprintf(b, sizeof(b), "the end");
+	} else {
+		snprintf(b, sizeof(b), "t = %s s", fmt_thousands(w.to_s, a));
+	}
+	snprintf(buf, n,
+		 " alive from t = %s s to %s (while %s was at 90%% or more; "
+		 "%zu partition%s made after or gone before not compared)",
+		 fmt_thousands(w.from_s, a), b,
+		 range_name(v, hot->id, c, sizeof(c)), out,
+		 out == 1 ? "" : "s");
+}
+
 /* Table v's partition off was offered off_ratio x the other partitions'
    first-attempt units per unit of share behind p99s capped at 100%
    (findings_ddb_offered_hot): say so, with what its throttles were, or
@@ -573,11 +608,16 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		return say_offered_hot(s, r, v, off, off_ratio);
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
+		char when[256] = "";
+
+		if (v->ddb) {
+			ddb_hot_window(v, hot, when, sizeof(when));
+		}
 		say(s,
-		    xasprintf("every %s ran at p99 90%% or more normalized "
+		    xasprintf("every %s%s ran at p99 90%% or more normalized "
 			      "%s (the lowest, %s, at %d%%): "
 			      "%s, not a key problem",
-			      v->ddb ? "partition" : "range",
+			      v->ddb ? "partition" : "range", when,
 			      v->ddb ? "consumption (its busier bucket, read "
 				       "or write, against its share)"
 				     : "RU consumption",
@@ -609,7 +649,10 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (hot->at != SIZE_MAX && hot->at < v->n_ranges) {
 		ratio = density_ratio(r, v, hot->at, &width, &share);
 	}
-	if (ratio > 0 && ratio <= PK_FINDINGS_LAYOUT_RATIO) {
+	if (ratio > 0 && ratio <= PK_FINDINGS_LAYOUT_RATIO &&
+	    !(v->ddb && findings_ddb_one_value(v, hot->id) == 1)) {
+		/* (a table's partition whose throttled seconds were one
+		   key value's is that value's, whatever its width) */
 		snprintf(cause, sizeof(cause),
 			 "the layout, not the key: it owns %.1f%% of the hash "
 			 "space and its first-attempt %s per unit of hash "

@@ -11,6 +11,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
+#include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
 
 #define MCU_PER_UNIT 1000
@@ -277,15 +278,79 @@ const char findings_ddb_shared_words[] =
     "after the first minutes are an upper bound, and which key values "
     "share a partition is pksim's hash, not AWS's";
 
+/* The first-attempt units partition id of table v was asked in second
+   x (a per-second sample): its requests less its retries at the mean
+   units of its admitted ones, mCU; -1 when none was admitted */
+static double first_asked(const struct pk_sample *x)
+{
+	uint32_t ok = x->requests - x->throttled_429;
+
+	if (ok == 0) {
+		return -1;
+	}
+	return (double)x->ru_mru * (double)(x->requests - x->retries) /
+	       (double)ok;
+}
+
+int findings_ddb_one_value(const struct pk_result_variant *v, uint32_t id)
+{
+	const struct pk_metrics *m = v->metrics;
+	const struct pk_ddb_hot_key *k;
+	double key, most = -1, at_peak = -1;
+	size_t i;
+
+	if (!v->ddb || !m->keep_seconds) {
+		return -1;
+	}
+	k = v->ddb->hot;
+	key = (double)(k[0].peak_mcu + k[1].peak_mcu);
+	for (i = 0; i < m->n_samples; i++) {
+		const struct pk_sample *x = &m->samples[i];
+		double a;
+
+		if (x->range_id != id) {
+			continue;
+		}
+		a = first_asked(x);
+		if (x->t_s == k[0].peak_s || x->t_s == k[1].peak_s) {
+			at_peak = a > at_peak ? a : at_peak;
+		}
+		if (x->throttled_429 > 0) {
+			if (a < 0) {
+				return -1; /* nothing admitted: no units */
+			}
+			most = a > most ? a : most;
+		}
+	}
+	if (most < 0 || at_peak < 0) {
+		return -1;
+	}
+	/* a value asks at most its peak second's units in any second: a
+	   throttled second asked more (a unit's rounding aside) had
+	   another value; and the hottest value's own peak second on this
+	   partition puts it here */
+	if (most > key + MCU_PER_UNIT) {
+		return 0;
+	}
+	return at_peak + MCU_PER_UNIT >= key ? 1 : -1;
+}
+
 int findings_ddb_shared(const struct pk_result_variant *v,
 			const struct pk_result_range *hr)
 {
+	int one;
+
 	const struct pk_ddb_hot_key *k;
 	uint64_t busy = 0;
 	size_t i;
 
 	if (!v->ddb || !hr) {
 		return 0;
+	}
+	one = findings_ddb_one_value(v, hr->id);
+	if (one >= 0) {
+		/* its throttled seconds tell: one value, or more */
+		return !one;
 	}
 	k = v->ddb->hot;
 	if (k[0].peak_mcu > PART_RCU * MCU_PER_UNIT ||

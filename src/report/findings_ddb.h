@@ -43,12 +43,25 @@ char *findings_ddb_hot_key(const struct pk_result *r,
 char *findings_ddb_index_fixed(const struct pk_result *r,
 			       const struct pk_result_variant *v, size_t i);
 
+/* Whether the seconds table v's partition id throttled were one key
+   value's, from the per-second samples: each throttled second's first
+   attempts, at the mean units of its admitted requests, asked no more
+   than the table's hottest values asked in their busiest second (reads
+   and writes added, a unit's rounding aside), and in that busiest second
+   the partition was asked as much (the value is on it): 1; a throttled
+   second asked more, which one value cannot: 0; -1 when it cannot tell
+   (no per-second samples, a throttled second with nothing admitted, or
+   the hottest value elsewhere). */
+int findings_ddb_one_value(const struct pk_result_variant *v, uint32_t id);
+
 /* Whether table v's partition hr (NULL: no) was hot by several key
    values rather than one (trial G's G11): no key value asked more than
-   a partition's cap in a second (else findings_ddb_hot_key speaks), and
-   hr's first attempts averaged more units a busy second than any one
-   value asked in its busiest second, reads and writes added, which one
-   value alone cannot do. 0 for another service. */
+   a partition's cap in a second (else findings_ddb_hot_key speaks), and,
+   where its throttled seconds tell (findings_ddb_one_value), one of them
+   asked more than one value can; else hr's first attempts averaged more
+   units a busy second than any one value asked in its busiest second,
+   reads and writes added, which one value alone cannot do. 0 for
+   another service. */
 int findings_ddb_shared(const struct pk_result_variant *v,
 			const struct pk_result_range *hr);
 
