@@ -248,6 +248,40 @@ START_TEST(test_ddb_words_index_share)
 }
 END_TEST
 
+/*
+ * Asked past the instant limit, refused only by a partition's cap
+ * (trialX2's L-f): a new on-demand table's limit is 4,000 WRU a second
+ * (D13); one key asked 4,200 puts of 1 KiB a second (4,200 WRU) gets
+ * 1,000 from its partition (D3), 3,200 refused a second by the cap
+ * (10 x 3,200 = 32,000), and the table admits 1,000 of its 4,000: the
+ * limit is not met. No "met its instant limit" finding (the shipped
+ * on-demand-new-table's 5,000 a second spread over 4 partitions of
+ * 1,000 admit 4,000, the limit: that one is met).
+ */
+START_TEST(test_ddb_words_limit_not_met)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, capacity: on_demand}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: one}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 4200/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("limit.yaml", text);
+	struct pk_result *res = result_build(run);
+	char *f = tu_findings_text(res);
+
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 32000);
+	ck_assert_msg(!strstr(f, "met its instant limit"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_words");
@@ -258,6 +292,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_words_throttled_side);
 	tcase_add_test(tc, test_ddb_words_one_key_split);
 	tcase_add_test(tc, test_ddb_words_index_share);
+	tcase_add_test(tc, test_ddb_words_limit_not_met);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
 	tcase_set_timeout(tc, 300);

@@ -231,7 +231,9 @@ char *findings_ddb_past_peak(const struct pk_result *r,
 		return NULL;
 	}
 	p = &v->ddb->past_peak[write != 0];
-	if (p->seconds == 0) {
+	if (p->seconds == 0 || p->met_seconds == 0) {
+		/* asked past the limit, but it refused nothing: what was
+		   throttled in those seconds was its partitions' caps */
 		return NULL;
 	}
 	if (p->first_asked_mcu <= p->first_limit_mcu &&

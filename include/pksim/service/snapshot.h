@@ -298,6 +298,11 @@ struct pk_ddb_past_peak {
 	int64_t seconds;	 /* such seconds */
 	uint64_t throttled;	 /* the side's requests throttled in them,
 				    for any reason, retries included */
+	int64_t met_seconds;	 /* ... of them, those the limit itself
+				     was met in: it refused a request (alone or
+				     in the linear combination), or the table
+				     admitted within a unit of it; not when only
+				     a partition's cap refused */
 	int64_t first_s;	 /* the first of them; -1 none */
 	int64_t first_limit_mcu; /* its instant limit, mCU a second */
 	int64_t first_asked_mcu; /* the units asked in it, mCU */

@@ -11,6 +11,10 @@
 
 #include "pksim/base/mem.h"
 
+/* One capacity unit, mCU: a second whose admitted units come within one
+   of the limit met it */
+#define OD_UNIT_MCU 1000
+
 static int64_t max64(int64_t a, int64_t b)
 {
 	return a > b ? a : b;
@@ -26,6 +30,7 @@ static void open_second(struct pk_ddb_od *o)
 	o->paired_mcu = 0;
 	o->asked_mcu = 0;
 	o->s_throttled = 0;
+	o->s_limit = 0;
 	o->other_asked_mcu = 0;
 	o->other_limit_mcu = 0;
 	o->limit_mcu = max64(o->warm_mcu, 2 * p);
@@ -74,8 +79,11 @@ enum pk_ddb_verdict ddb_od_admit(struct pk_ddb_od *o, int64_t u)
 	if (o->max_mcu > 0 && bound == o->max_mcu) {
 		return PK_DDB_THROTTLE_MAX_ON_DEMAND;
 	}
-	return bound == o->quota_mcu ? PK_DDB_THROTTLE_ACCOUNT
-				     : PK_DDB_THROTTLE_KEY_RANGE;
+	if (bound == o->quota_mcu) {
+		return PK_DDB_THROTTLE_ACCOUNT;
+	}
+	o->s_limit++; /* the instant limit's own refusal */
+	return PK_DDB_THROTTLE_KEY_RANGE;
 }
 
 /* Whether a and b's u_a + u_b (mCU, >= 0) are within their instant
@@ -99,6 +107,7 @@ enum pk_ddb_verdict ddb_od_admit_pair(struct pk_ddb_od *o,
 	if (o->used_mcu + u <= ddb_od_bound_mcu(o) &&
 	    !within_pair(o, o->used_mcu + u, other, other->used_mcu)) {
 		o->paired_mcu += first ? u : 0;
+		o->s_limit++;
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
 	return ddb_od_admit(o, u);
@@ -168,6 +177,11 @@ static void weigh_over(struct pk_ddb_od *o)
 	}
 	v->seconds++;
 	v->throttled += o->s_throttled;
+	/* met: it refused a request, or the table admitted within a
+	   unit of it (partitions whose caps add up to the limit refuse
+	   first, D3) */
+	v->met_seconds +=
+	    o->s_limit > 0 || o->used_mcu + OD_UNIT_MCU > o->limit_mcu;
 	v->peak_asked_mcu = max64(v->peak_asked_mcu, o->asked_mcu);
 }
 

@@ -63,6 +63,10 @@ struct pk_ddb_od {
 	int64_t asked_mcu;	 /* asked in the open second by first
 				    attempts, admitted or not (ddb_od_ask) */
 	uint64_t s_throttled;	 /* requests throttled in it (ddb_od_ask) */
+	uint64_t s_limit;	 /* requests refused by its instant limit
+				    itself, alone or with the other side's
+				    (ddb_od_admit, ddb_od_admit_pair),
+				    retries too */
 	int64_t other_asked_mcu; /* the other side's asked and limit in */
 	int64_t other_limit_mcu; /* the open second when the two together
 				    passed their limits (ddb_od_weigh_pair),
