@@ -7,9 +7,11 @@
  */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/load/scenario.h"
+#include "pksim/result/runway.h"
 #include "testutil.h"
 
 /* The work units of the scenario text (the loader must accept it) */
@@ -378,6 +380,188 @@ START_TEST(test_schedule_pieces)
 }
 END_TEST
 
+/* The runway units of text (the loader must accept it), its slices and
+   candidates into *slices and *cands */
+static double runway_of(const char *text, double *slices, double *cands)
+{
+	struct pk_scenario *s;
+	struct pk_diag d;
+	double w;
+
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	w = scenario_runway_units(s, slices, cands);
+	scenario_free(s);
+	diag_free(&d);
+	return w;
+}
+
+/*
+ * The storage runway's hourly steps (scenario_runway_units), counted by
+ * hand: 43,801 steps (5 x 365 days x 24 + 1) x slices x (1 + cands) /
+ * 16. One stream on 1 partition (400 RU/s) under a key of 1,000
+ * values: candidates min(1,000, 64 + min(1 range, 64)) = 65.
+ * - one constant phase of 1 s (a cycle shorter than the hour: its
+ *   stretch repeated): 1 stretch, 2 slices: 43,801 x 2 x 66 / 16 =
+ *   361,358.25;
+ * - a 1-h phase with spikes, 2 pieces, its cycle a whole hour from a
+ *   clock on the hour: 2 stretches, 3 slices: 43,801 x 3 x 66 / 16 =
+ *   542,037.375; from 00:30 the hour crosses the cycle's end and the
+ *   phase again: 4 stretches, 5 slices: 903,395.625;
+ * - a 1-h phase with steps (8 pieces) and the 1-s phase: a cycle of
+ *   3,601 s, 9 + 8 = 17 stretches, 18 slices: 43,801 x 18 x 66 / 16 =
+ *   3,252,224.25;
+ * - the 1-s phase under a default_ttl: stepped twice, 722,716.5;
+ * - 10 key values: 10 candidates, 43,801 x 2 x 11 / 16 = 60,226.375;
+ * - a DynamoDB table: 0 (the runway is Azure Cosmos DB's).
+ */
+START_TEST(test_runway_units)
+{
+	static const char head[] =
+	    "%scontainer: {partition_key: /k, throughput: 400%s}\n"
+	    "items: {k: {values: \"k{1..%s}\"}}\n"
+	    "client: {retries: none}\n"
+	    "phases:\n";
+	static const char one[] =
+	    "  - {duration: 1s, rate: 1/s, ops: {create: 1}}\n";
+	static const char spikes[] =
+	    "  - {duration: 1h, ops: {create: 1}, rate: {base: 0.001/s, "
+	    "spikes: {every: 2s, for: 1s, factor: 3}}}\n";
+	static const char steps[] =
+	    "  - {duration: 1h, ops: {create: 1}, rate: {steps: [{at: 0s, "
+	    "rate: 0.001/s}]}}\n";
+	static const char table[] =
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, read_capacity_units: 10, "
+	    "write_capacity_units: 10}\n"
+	    "items: {k: {values: \"k{1..1000}\"}}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n";
+	static const char half[] = "clock: {start: \"2026-01-05T00:30:00Z\"}\n";
+	char text[2048], h[512];
+	double slices, cands;
+
+	snprintf(h, sizeof(h), head, "", "", "1000");
+	snprintf(text, sizeof(text), "%s%s", h, one);
+	ck_assert_double_eq_tol(runway_of(text, &slices, &cands), 361358.25,
+				1e-6);
+	ck_assert_double_eq(slices, 2);
+	ck_assert_double_eq(cands, 65);
+	snprintf(text, sizeof(text), "%s%s", h, spikes);
+	ck_assert_double_eq_tol(runway_of(text, &slices, NULL), 542037.375,
+				1e-6);
+	ck_assert_double_eq(slices, 3);
+	snprintf(h, sizeof(h), head, half, "", "1000");
+	snprintf(text, sizeof(text), "%s%s", h, spikes);
+	ck_assert_double_eq_tol(runway_of(text, &slices, NULL), 903395.625,
+				1e-6);
+	ck_assert_double_eq(slices, 5);
+	snprintf(h, sizeof(h), head, "", "", "1000");
+	snprintf(text, sizeof(text), "%s%s%s", h, steps, one);
+	ck_assert_double_eq_tol(runway_of(text, &slices, NULL), 3252224.25,
+				1e-6);
+	ck_assert_double_eq(slices, 18);
+	snprintf(h, sizeof(h), head, "", ", default_ttl: 1h", "1000");
+	snprintf(text, sizeof(text), "%s%s", h, one);
+	ck_assert_double_eq_tol(runway_of(text, NULL, NULL), 722716.5, 1e-6);
+	snprintf(h, sizeof(h), head, "", "", "10");
+	snprintf(text, sizeof(text), "%s%s", h, one);
+	ck_assert_double_eq_tol(runway_of(text, NULL, &cands), 60226.375, 1e-6);
+	ck_assert_double_eq(cands, 10);
+	snprintf(text, sizeof(text), "%s%s", table, one);
+	ck_assert_double_eq(runway_of(text, NULL, NULL), 0);
+}
+END_TEST
+
+/* The copies plan_work.c counts with are the runway's own */
+START_TEST(test_runway_constants)
+{
+	ck_assert_double_eq(
+	    PK_SCENARIO_RUNWAY_STEPS,
+	    (double)(PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1));
+	ck_assert_double_eq(PK_SCENARIO_RUNWAY_CANDIDATES,
+			    (double)PK_RUNWAY_CANDIDATES);
+}
+END_TEST
+
+/* The text of a run of 16 streams, each one phase of 1 s at 1/s under
+   `steps:` (8 pieces; its cycle shorter than the hour: 8 stretches a
+   stream, 16 x 8 + 1 = 129 slices), on n variants of 64 partitions
+   (candidates 64 + min(64 ranges, 64) = 128), into buf */
+static void runway_streams(char *buf, size_t cap, int n)
+{
+	size_t len = 0;
+	int i;
+
+	len += (size_t)snprintf(buf + len, cap - len,
+				"container: {partition_key: /k, throughput: "
+				"640000, partitions: 64}\n"
+				"variants:\n");
+	for (i = 0; i < n; i++) {
+		len += (size_t)snprintf(buf + len, cap - len,
+					"  - {name: v%d, partition_key: /k, "
+					"throughput: 640000, partitions: "
+					"64}\n",
+					i);
+	}
+	len += (size_t)snprintf(buf + len, cap - len, "streams:\n");
+	for (i = 0; i < 16; i++) {
+		len += (size_t)snprintf(
+		    buf + len, cap - len,
+		    "  - name: s%d\n"
+		    "    client: {retries: none}\n"
+		    "    items: {k: {values: \"s%d-{1..1000}\"}}\n"
+		    "    phases:\n"
+		    "      - {duration: 1s, ops: {create: 1}, rate: {steps: "
+		    "[{at: 0s, rate: 1/s}]}}\n",
+		    i, i);
+	}
+	ck_assert_uint_lt(len, cap);
+}
+
+/*
+ * The runway counts in the run's work bound, before any simulation. A
+ * variant's runway: 43,801 x 129 x 129 / 16 = 45,555,777.5625 units;
+ * its phases: 16 creates (1 unit each), their second on 64 partitions
+ * at 1/4 (16 each) and the one piece each phase's steps walk (1/16),
+ * 16 x 17.0625 = 273. 21 variants: 21 x (45,555,777.5625 + 273) =
+ * 956,677,061.8, within 1,000,000,000: accepted; 22: 22 x
+ * 45,555,777.5625 + 22 x 273 = 1,002,227,106.375 + 6,006 =
+ * 1,002,233,112.4 above it (said rounded up, the phases' 6,006 to
+ * 3 digits): refused, saying the runway.
+ */
+START_TEST(test_runway_work_bound)
+{
+	char text[8192], *out;
+	struct pk_scenario *s;
+	struct pk_diag d;
+	double slices, cands;
+
+	runway_streams(text, sizeof(text), 21);
+	ck_assert_double_eq_tol(runway_of(text, &slices, &cands), 45555777.5625,
+				1e-6);
+	ck_assert_double_eq(slices, 129);
+	ck_assert_double_eq(cands, 128);
+	ck_assert_double_eq_tol(work_of(text), 273, 1e-9);
+	runway_streams(text, sizeof(text), 22);
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_null(s);
+	out = tu_diag_text(&d);
+	ck_assert_msg(strstr(out, "the storage runway's projection takes "
+				  "about 45,600,000 units of work a variant "
+				  "(43,801 hourly steps over 5 years x up to "
+				  "129 slices"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "with the phases' 6,010 that is about "
+				  "1,002,233,113 for its 22 variants"),
+		      "%s", out);
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -393,6 +577,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_partitions);
 	tcase_add_test(tc, test_table_items_memory);
 	tcase_add_test(tc, test_schedule_pieces);
+	tcase_add_test(tc, test_runway_units);
+	tcase_add_test(tc, test_runway_constants);
+	tcase_add_test(tc, test_runway_work_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -155,6 +155,10 @@ static char *estimate_json(const struct pk_scenario *s,
 			    json_integer((json_int_t)(e->n_items + 0.5)));
 	json_object_set_new(o, "work_units",
 			    json_integer((json_int_t)(work + 0.5)));
+	json_object_set_new(
+	    o, "runway_work_units",
+	    json_integer(
+		(json_int_t)(scenario_runway_units(s, NULL, NULL) + 0.5)));
 	json_object_set_new(o, "work_limit_units",
 			    json_integer((json_int_t)PK_SCENARIO_MAX_WORK));
 	json_object_set_new(o, "variants",
@@ -172,6 +176,7 @@ static char *estimate_text(const struct pk_scenario *s,
 	size_t len = 0, i, n;
 	FILE *f = xmemstream(&buf, &len);
 	struct part p[9];
+	double rw, slices, cands;
 
 	if (!f) {
 		return NULL;
@@ -213,6 +218,15 @@ static char *estimate_text(const struct pk_scenario *s,
 			fmt_thousands(
 			    (int64_t)(work * (double)s->n_variants + 0.5), a),
 			s->n_variants);
+	}
+	if ((rw = scenario_runway_units(s, &slices, &cands)) > 0) {
+		fprintf(f,
+			"; and the storage runway's projection %s units a "
+			"variant (%s hourly steps x up to %.0f slices x (1 + "
+			"up to %.0f candidate logical partitions) x %.4g)",
+			fmt_thousands((int64_t)(rw + 0.5), a),
+			fmt_thousands((int64_t)PK_SCENARIO_RUNWAY_STEPS, b),
+			slices, cands, PK_SCENARIO_RUNWAY_WORK);
 	}
 	fprintf(f, "; pksim refuses a run above %s\n",
 		fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, b));

@@ -359,6 +359,44 @@ static double run_variants(const struct pk_scenario *s)
 	return s->n_variants > 1 ? (double)s->n_variants : 1.0;
 }
 
+/* The phases' work (every variant's) and the storage runway's
+   projection of each variant after them (scenario_runway_units) within
+   PK_SCENARIO_MAX_WORK: 0, else -1 with the error at the first phase */
+static int check_runway_work(struct ld *ld, const struct pk_scenario *s,
+			     double work)
+{
+	double slices, cands, nv = run_variants(s);
+	double rw = scenario_runway_units(s, &slices, &cands);
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+	char d[PK_FMT_BYTES], e[PK_FMT_BYTES];
+
+	if (rw <= 0 || work + nv * rw <= PK_SCENARIO_MAX_WORK) {
+		return 0;
+	}
+	ld_err_at(ld, s->n_phases ? s->phases[0].line : 0,
+		  s->n_phases ? s->phases[0].col : 0,
+		  "the storage runway's projection takes about %s units of "
+		  "work a variant (%s hourly steps over 5 years x up to %.0f "
+		  "slices the streams' phases cut a step into x (1 + up to "
+		  "%.0f candidate logical partitions) x %.4g%s); with the "
+		  "phases' %s that is about %s for its %.0f variant%s, above "
+		  "pksim's limit of %s a run; use fewer streams, fewer "
+		  "phases with steps or spikes, fewer key values or fewer "
+		  "variants",
+		  ld_approx(rw, a),
+		  fmt_thousands((int64_t)PK_SCENARIO_RUNWAY_STEPS, b), slices,
+		  cands, PK_SCENARIO_RUNWAY_WORK,
+		  rw > 1.5 * PK_SCENARIO_RUNWAY_STEPS * slices * (1 + cands) *
+			      PK_SCENARIO_RUNWAY_WORK
+		      ? ", twice under time to live"
+		      : "",
+		  ld_approx(work, c),
+		  ld_above(work + nv * rw, PK_SCENARIO_MAX_WORK, e), nv,
+		  nv == 1 ? "" : "s",
+		  fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, d));
+	return -1;
+}
+
 /* Refuse up front a run that would not end in reasonable time: the
    phases' simulated time (each stream's phases in turn, the streams side
    by side), the operations they send and their work units over every
@@ -578,6 +616,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  ld_approx(PK_COST_MAX_RUN_RU, d));
 			return -1;
 		}
+	}
+	if (check_runway_work(ld, s, work) < 0) {
+		return -1;
 	}
 	return ld_check_client_time(ld, s);
 }

@@ -220,6 +220,88 @@ static double tables_attempt_work(const struct pk_scenario *s, const double *m,
 	return most;
 }
 
+/* The own-clock pieces one occurrence of phase p gives a runway step
+   (runway_rates.c, occurrence): 1 at one rate, 2 with spikes (their
+   seconds and the rest), and with `steps:` up to
+   PK_SCENARIO_RUNWAY_PIECES */
+static double runway_pieces(const struct pk_phase_spec *p)
+{
+	const struct pk_schedule_spec *k = p->schedule;
+
+	if (!k || (k->base != PK_SCHEDULE_STEPS && !k->has_spikes)) {
+		return 1;
+	}
+	return k->base == PK_SCHEDULE_STEPS ? PK_SCENARIO_RUNWAY_PIECES : 2;
+}
+
+/* The stretches stream t gives a runway step, at most: an hour crosses
+   each of its phases once, each occurrence in its pieces, and one of
+   them again where its cycle can end inside the hour: a cycle of an
+   hour or more (in real seconds, time_scale's) that is not a whole
+   number of hours, or a clock that starts inside an hour (the steps end
+   on the clock's whole hours). A cycle shorter than the hour repeats
+   its first cycle's stretches, no more. */
+static double runway_stretches(const struct pk_scenario *s,
+			       const struct pk_stream_spec *t)
+{
+	double sum = 0, most = 0, k, cycle_s = 0;
+	size_t i;
+
+	for (i = t->phase_first; i < t->phase_first + t->n_phases; i++) {
+		k = runway_pieces(&s->phases[i]);
+		sum += k;
+		most = fmax(most, k);
+		cycle_s += (double)s->phases[i].duration_ms / 1000.0;
+	}
+	cycle_s *= s->time_scale > 0 ? s->time_scale : 1.0;
+	if (cycle_s < PK_SCENARIO_RUNWAY_STEP_S ||
+	    (fmod(cycle_s, PK_SCENARIO_RUNWAY_STEP_S) == 0 &&
+	     s->clock_start_s % (int64_t)PK_SCENARIO_RUNWAY_STEP_S == 0)) {
+		most = 0;
+	}
+	return fmin(PK_SCENARIO_RUNWAY_STRETCHES, sum + most);
+}
+
+double scenario_runway_units(const struct pk_scenario *s, double *slices,
+			     double *cands)
+{
+	double sl = 1, most = 0, c_most = 0, c, w;
+	double cap = PK_SCENARIO_RUNWAY_CANDIDATES +
+		     fmin(ld_ranges_bound(s), PK_SCENARIO_RUNWAY_CANDIDATES);
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		sl += runway_stretches(s, &s->streams[i]);
+	}
+	for (i = 0; !s->items_file && i < s->n_variants; i++) {
+		const struct pk_container_spec *v = &s->variants[i];
+
+		if (scenario_variant_table(s, v)) {
+			continue; /* the runway is Azure Cosmos DB's */
+		}
+		/* candidates come from the key's values, drawn or not
+		   (runway_pick.c); with streams, each stream's own */
+		c = s->n_streams == 1
+			? fmin(cap, ld_lps_planned(s, v, HUGE_VAL))
+			: cap;
+		/* under time to live the steps are taken twice, first as
+		   if nothing expired */
+		w = PK_SCENARIO_RUNWAY_STEPS * sl * (1 + c) *
+		    PK_SCENARIO_RUNWAY_WORK * (v->default_ttl_s != 0 ? 2 : 1);
+		if (w > most) {
+			most = w;
+			c_most = c;
+		}
+	}
+	if (slices) {
+		*slices = most > 0 ? sl : 0;
+	}
+	if (cands) {
+		*cands = c_most;
+	}
+	return most;
+}
+
 double ld_setup_work(const struct pk_scenario *s)
 {
 	double items = ld_items_planned(s), item_bytes, r, r0, most = 0;
@@ -499,7 +581,10 @@ int scenario_check_seeds(const struct pk_scenario *s, uint64_t base, size_t n,
 {
 	struct pk_memory_estimate e;
 	double nv = s->n_variants > 1 ? (double)s->n_variants : 1.0;
-	double work = scenario_work_units(s) * nv, k = (double)n;
+	double work = (scenario_work_units(s) +
+		       scenario_runway_units(s, NULL, NULL)) *
+		      nv,
+	       k = (double)n;
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 
 	if (n > 0 && base > UINT64_MAX - (n - 1)) {

@@ -279,6 +279,34 @@
    2.94 us an index write, 9.8 units at the 0.30 us a unit the
    zipf-2m bench took beside it. Rounded up. */
 #define PK_SCENARIO_INDEX_WRITE_WORK 10.0
+/* The storage runway's projection (runway_step.c), which every Azure
+   Cosmos DB variant of generated items takes after its run, in the
+   work bound's units (scenario_runway_units): each of its hourly steps
+   (PK_SCENARIO_RUNWAY_STEP_S, runway.h's PK_RUNWAY_STEP_S) over the
+   five-year horizon (PK_SCENARIO_RUNWAY_STEPS, runway.h's
+   PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1) cuts each stream's hour
+   into stretches (at most PK_SCENARIO_RUNWAY_STRETCHES a stream,
+   runway_int.h's PK_RW_STRETCHES; a phase with `steps:` up to
+   PK_SCENARIO_RUNWAY_PIECES, its PK_RW_PIECES) and steps each candidate
+   logical partition (at most PK_SCENARIO_RUNWAY_CANDIDATES, runway.h's
+   PK_RUNWAY_CANDIDATES, and a range's first for up to as many ranges)
+   through every slice the streams' stretches make:
+   PK_SCENARIO_RUNWAY_WORK for each slice and each candidate and one
+   more. tests/check_plan_work.c holds the copies equal. Measured on a
+   release build (user + sys CPU, --no-remedies; streams of one 1-h
+   phase at 0.01 creates/s, whose simulation takes under 0.01 s;
+   tools/bench-work.py): 1, 4 and 16 streams of 1 to 128 key values with
+   and without spikes, 0.01 to 0.94 s, 6 to 28 ns for each (1 +
+   candidates) x slice x step as counted here (the slices an upper
+   bound); 1 stream of 128 values 0.30 us a unit, 16 of 10 0.21, 4 of
+   128 with spikes 0.23, beside 0.37 us a create (the unit). 1/16 unit
+   is 23 ns. Rounded up. */
+#define PK_SCENARIO_RUNWAY_STEPS 43801.0
+#define PK_SCENARIO_RUNWAY_STEP_S 3600.0
+#define PK_SCENARIO_RUNWAY_STRETCHES 64.0
+#define PK_SCENARIO_RUNWAY_PIECES 8.0
+#define PK_SCENARIO_RUNWAY_CANDIDATES 64.0
+#define PK_SCENARIO_RUNWAY_WORK 0.0625
 /* pksim's bound on `change_feed: {consumers: C}` (not the service's): a
    lease per physical partition, and a container has at most
    PK_MAX_EXISTING_PARTITIONS of them in pksim */
@@ -907,6 +935,22 @@ int scenario_can_merge(const struct pk_scenario *s);
  * monitor log's requests their attempts each.
  */
 double scenario_work_units(const struct pk_scenario *s);
+/*
+ * The work units of the storage runway's projection of one variant
+ * (PK_SCENARIO_RUNWAY_WORK; the costliest Azure Cosmos DB variant's):
+ * its hourly steps x the slices the streams cut a step into, at most
+ * (each stream's phases' pieces and one phase again, at most
+ * PK_SCENARIO_RUNWAY_STRETCHES a stream, and 1) x (1 + its candidate
+ * logical partitions: the key's values with one stream, at most
+ * PK_SCENARIO_RUNWAY_CANDIDATES and one a range for up to as many
+ * ranges), twice under time to live. 0 with a data file, whose runway
+ * walks its records, or when every variant is a DynamoDB table. The
+ * run's work bound (PK_SCENARIO_MAX_WORK) counts it beside
+ * scenario_work_units for every variant and seed. *slices and *cands
+ * (may be NULL) get the two counts.
+ */
+double scenario_runway_units(const struct pk_scenario *s, double *slices,
+			     double *cands);
 /* 0 when n runs of s (`--seeds n`, each kept until the n are merged)
    with seeds base to base + n - 1 keep within the bounds together: the
    last seed within 2^64 - 1 (seeds never wrap round to 0), n x the
