@@ -474,6 +474,42 @@ START_TEST(test_runway_units)
 }
 END_TEST
 
+/*
+ * A paced client stretches the seconds with a request, each closing
+ * with a pass over every partition: 20,000 creates arriving in 1 s on
+ * 10,000 partitions, sent by a 1 RU/s budget one 5-RU create every 5 s
+ * (100,000 s in all), each create in a second of its own: 20,000 x 1 +
+ * 20,000 seconds x 10,000 partitions x 1/4 = 50,020,000 units (the
+ * phase's 1 s counted 20,000 + 2,500 = 22,500). 1,000,000 such creates
+ * are 1,000,000 + 1,000,000 x 2,500 = 2,501,000,000 (said to 3 digits):
+ * refused before any simulation.
+ */
+START_TEST(test_paced_seconds)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 1000000, "
+	    "partitions: 10000}\n"
+	    "items: {k: {values: \"k{1..100000}\"}}\n"
+	    "client: {ru_budget: 1/s}\n"
+	    "phases: [{duration: 1s, rate: %d/s, ops: {create: 1}}]\n";
+	char buf[512], *out;
+	struct pk_scenario *s;
+	struct pk_diag d;
+
+	snprintf(buf, sizeof(buf), text, 20000);
+	ck_assert_double_eq_tol(work_of(buf), 50020000, 1e-6);
+	snprintf(buf, sizeof(buf), text, 1000000);
+	diag_init(&d);
+	s = scenario_parse("t.yaml", buf, strlen(buf), &d);
+	ck_assert_ptr_null(s);
+	out = tu_diag_text(&d);
+	ck_assert_msg(strstr(out, "take about 2,500,000,000 units of work"),
+		      "%s", out);
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
 /* The copies plan_work.c counts with are the runway's own */
 START_TEST(test_runway_constants)
 {
@@ -578,6 +614,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_items_memory);
 	tcase_add_test(tc, test_schedule_pieces);
 	tcase_add_test(tc, test_runway_units);
+	tcase_add_test(tc, test_paced_seconds);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);
 	suite_add_tcase(s, tc);

@@ -330,6 +330,16 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 {
 	double n = ld_phase_count(p), span_s = (double)p->duration_ms / 1000.0;
 	const double *m = p->mix;
+	const struct pk_client_spec *cl =
+	    &ld_phase_stream(s, (size_t)(p - s->phases))->client;
+
+	if (cl->ru_budget_per_s > 0 ||
+	    (cl->concurrency > 0 && cl->latency_ms > 0)) {
+		/* a paced client sends the phase's operations over as long
+		   as it takes (ld_client_span_s), each second with a
+		   request closing with its pass over the partitions */
+		span_s = fmax(span_s, ld_client_span_s(s));
+	}
 	/* a batch's items beyond its first, each a create */
 	double items = m[PK_OP_BATCH] * fmax((double)p->batch_size - 1, 0);
 	double finds = m[PK_OP_READ] + m[PK_OP_REPLACE] + m[PK_OP_UPSERT] +
@@ -373,10 +383,12 @@ double ld_file_work(const struct pk_scenario *s, double ranges, double attempts)
 	double create[PK_OP_KINDS] = {[PK_OP_CREATE] = 1};
 	double one = fmax(1, tables_attempt_work(s, create, 1));
 
+	/* a paced client stretches the records' seconds (ld_phase_work) */
 	return attempts *
 		   (recs * one +
 		    ld_queries_work(f->queries, f->n_queries, nq, ranges)) +
-	       ld_seconds_work(ld_file_span_s(f), recs, ranges);
+	       ld_seconds_work(fmax(ld_file_span_s(f), ld_client_span_s(s)),
+			       recs, ranges);
 }
 
 /* 1 when some variant is a table with a global secondary index */

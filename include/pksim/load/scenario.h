@@ -87,6 +87,12 @@
 #define PK_SCENARIO_SPLIT_BYTES 2048.0
 #define PK_SCENARIO_LP_BYTES 74.0
 #define PK_SCENARIO_LP_LEVEL_BYTES 18.0
+/* The key arena (lptable.c, PK_LP_ARENA_BLOCK): logical partitions' keys
+   packed into blocks of PK_SCENARIO_LP_ARENA_BLOCK bytes, each its own
+   allocation with malloc's header (PK_SCENARIO_ALLOC_HEADER_BYTES); a
+   key longer than a block is allocated alone */
+#define PK_SCENARIO_LP_ARENA_BLOCK 65536.0
+#define PK_SCENARIO_ALLOC_HEADER_BYTES 16.0
 #define PK_SCENARIO_LP_CACHE_BYTES 4.0
 /* A logical partition that sees a 429 gets a pk_lp_rare (lp.h, 32
    bytes), counted when the run can be rate limited
