@@ -510,6 +510,119 @@ START_TEST(test_paced_seconds)
 }
 END_TEST
 
+/* 1 when the scenario text can be rate limited; *refused: the loader
+   refused it (then 1), with its message in *msg (caller frees) */
+static int throttles(const char *text, int *refused, char **msg)
+{
+	struct pk_scenario *s;
+	struct pk_diag d;
+	int t = 1;
+
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	*refused = s == NULL;
+	*msg = tu_diag_text(&d);
+	if (s) {
+		t = scenario_can_throttle(s);
+		scenario_free(s);
+	}
+	diag_free(&d);
+	return t;
+}
+
+/*
+ * Streams that each fit a partition's RU/s can pass it together, and a
+ * lower throughput carries into the phases after it. Two streams of 60
+ * creates of 1 KB a second (about 5.7 RU each: about 343 RU/s a stream)
+ * on one partition of 400 RU/s: one alone cannot be rate limited, the
+ * two together (about 686 RU/s) can, so each of their 432,000 creates
+ * counts up to 100,001 attempts: about 4.3e10 units, refused before any
+ * simulation (it ran 388,800,000 retries). One partition of 10,000 RU/s
+ * lowered to 400 by a first phase, then 300 creates/s (about 1,714
+ * RU/s): rate limited, refused; with the second phase raising it back
+ * to 10,000, not.
+ */
+START_TEST(test_throttle_streams_and_carried)
+{
+	static const char stream[] =
+	    "  - name: %c\n"
+	    "    items: {k: {values: \"%c{0..999}\"}}\n"
+	    "    client: {retries: {max_retries: 100000, max_wait: 1h}}\n"
+	    "    phases:\n"
+	    "      - {duration: 1h, rate: 60/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	static const char lower[] =
+	    "container: {partition_key: /k, throughput: 10000, partitions: "
+	    "1}\n"
+	    "items: {k: {values: \"k{0..9999}\"}}\n"
+	    "client: {retries: {max_retries: 100000, max_wait: 1h}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1/s, ops: {create: 1}, item_size: 1KB, "
+	    "throughput: 400}\n"
+	    "  - {duration: 10m, rate: 300/s, ops: {create: 1}, item_size: "
+	    "1KB%s}\n";
+	char text[2048], a[512], b[512], *msg;
+	int refused;
+
+	snprintf(a, sizeof(a), stream, 'a', 'a');
+	snprintf(b, sizeof(b), stream, 'b', 'b');
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "streams:\n%s",
+		 a);
+	ck_assert_int_eq(throttles(text, &refused, &msg), 0);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "streams:\n%s%s",
+		 a, b);
+	ck_assert_int_eq(throttles(text, &refused, &msg), 1);
+	ck_assert_msg(refused && strstr(msg, "up to 100001"), "%s", msg);
+	free(msg);
+	snprintf(text, sizeof(text), lower, "");
+	ck_assert_int_eq(throttles(text, &refused, &msg), 1);
+	ck_assert_msg(refused && strstr(msg, "up to 100001"), "%s", msg);
+	free(msg);
+	snprintf(text, sizeof(text), lower, ", throughput: 10000");
+	ck_assert_int_eq(throttles(text, &refused, &msg), 0);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+}
+END_TEST
+
+/*
+ * On a DynamoDB table a client's ru_budget spends the table's capacity
+ * units (D1): a put of 390 KB (399,360 bytes) takes ceil(399,360 /
+ * 1,024) = 390 WCU, where Azure Cosmos DB's cost keys charge 195 RU. At
+ * 1 unit a second, 100,000 such puts take 100,000 x 390 = 39,000,000 s,
+ * past the 31,622,400 s (366 days) a run may simulate: refused before
+ * any simulation (it ran 451 days); 80,000 take 31,200,000 s: accepted.
+ */
+START_TEST(test_table_budget_units)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 1000, "
+	    "write_capacity_units: 40000}\n"
+	    "items: {k: {values: \"k{0..99999}\"}}\n"
+	    "client: {ru_budget: 1/s, retries: none}\n"
+	    "phases: [{duration: 1s, rate: %d/s, ops: {create: 1}, "
+	    "item_size: 390KB}]\n";
+	char buf[512], *msg;
+	int refused;
+
+	snprintf(buf, sizeof(buf), text, 100000);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "39,000,000"), "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, 80000);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+}
+END_TEST
+
 /* The copies plan_work.c counts with are the runway's own */
 START_TEST(test_runway_constants)
 {
@@ -615,6 +728,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_pieces);
 	tcase_add_test(tc, test_runway_units);
 	tcase_add_test(tc, test_paced_seconds);
+	tcase_add_test(tc, test_throttle_streams_and_carried);
+	tcase_add_test(tc, test_table_budget_units);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);
 	suite_add_tcase(s, tc);

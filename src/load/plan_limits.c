@@ -275,6 +275,60 @@ static int some_key_random(const struct pk_scenario *s)
 	return 0;
 }
 
+/* D1's unit sizes (dynamodb-mechanics.md §1), as ddb_units.h's
+   PK_DDB_WRITE_UNIT_BYTES and PK_DDB_READ_UNIT_BYTES (the load stage
+   does not include the service's units) */
+#define TABLE_WRITE_UNIT_BYTES 1024.0
+#define TABLE_READ_UNIT_BYTES 4096.0
+
+/* The whole units of size bytes at unit bytes a unit, at least 1: a
+   DynamoDB request's capacity units (D1, dynamodb-mechanics.md §1: a
+   write one per 1 KiB or part of it, a read one per 4 KiB) */
+static double table_units(double size, double unit)
+{
+	return fmax(1, ceil(size / unit));
+}
+
+/* 1 when some variant of s is a DynamoDB table */
+static int some_table(const struct pk_scenario *s)
+{
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (scenario_variant_table(s, &s->variants[v])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The most capacity units one operation of mix m takes on a DynamoDB
+   table (D1), writes of size bytes, reads and deletes of stored bytes:
+   a put, update or delete ceil(size / 1 KiB) (an update or delete of
+   the larger of the two), each item of a batch (BatchWriteItem) as
+   much, a read ceil(stored / 4 KiB) (strong; an eventual read half);
+   a client's ru_budget spends these on a table (sim.c, budget_spend) */
+static double table_op_units(const double *m, double batch, double size,
+			     double stored)
+{
+	double w = 0;
+
+	if (m[PK_OP_CREATE] > 0 || m[PK_OP_UPSERT] > 0) {
+		w = table_units(size, TABLE_WRITE_UNIT_BYTES);
+	}
+	if (m[PK_OP_REPLACE] > 0 || m[PK_OP_DELETE] > 0) {
+		w = fmax(
+		    w, table_units(fmax(size, stored), TABLE_WRITE_UNIT_BYTES));
+	}
+	if (m[PK_OP_BATCH] > 0) {
+		w = fmax(w, batch * table_units(size, TABLE_WRITE_UNIT_BYTES));
+	}
+	if (m[PK_OP_READ] > 0) {
+		w = fmax(w, table_units(stored, TABLE_READ_UNIT_BYTES));
+	}
+	return w;
+}
+
 /*
  * The most RU one operation of phase p (NULL: a data file's record, a
  * create of its largest item) is charged, counted once: a 429 or 410
@@ -284,13 +338,16 @@ static int some_key_random(const struct pk_scenario *s)
  * not_found, a batch batch_size writes, a query query_base + query_per_range
  * x the most ranges a variant reaches (ld_ranges_bound) + query_per_result
  * x its results, and with a random key part (rule 38) the key query
- * before a read, replace, upsert or delete.
+ * before a read, replace, upsert or delete. With a DynamoDB table among
+ * the variants, at least the table's capacity units for the operation
+ * (table_op_units), which a ru_budget spends there.
  */
 double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges)
 {
 	const struct pk_cost_spec *c = &s->cost;
-	const double *m = p ? p->mix : NULL;
+	static const double create[PK_OP_KINDS] = {[PK_OP_CREATE] = 1};
+	const double *m = p ? p->mix : create;
 	double size = (double)ld_largest_item(s), stored, w = 0, find = 0;
 	size_t q;
 
@@ -301,9 +358,14 @@ double ld_worst_op_ru(const struct pk_scenario *s,
 			   ? p->item_size.max_bytes
 			   : PK_MAX_ITEM_BYTES;
 	}
+	if (some_table(s)) {
+		w = table_op_units(m, p ? (double)p->batch_size : 1, size,
+				   stored);
+	}
 	if (!p || m[PK_OP_CREATE] > 0 || m[PK_OP_UPSERT] > 0 ||
 	    m[PK_OP_REPLACE] > 0) {
-		w = through_ru(c->write_1kb_ru, c->write_100kb_ru, size);
+		w = fmax(w,
+			 through_ru(c->write_1kb_ru, c->write_100kb_ru, size));
 	}
 	if (!p) {
 		return w;

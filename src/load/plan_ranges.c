@@ -104,6 +104,85 @@ static double client_ru_cap(const struct pk_scenario *s, size_t i,
 	return INFINITY;
 }
 
+/* The lowest RU/s phase i of s can run under on variant c: the last
+   `throughput` its own stream set at or before it (else the container's,
+   its autoscale max for an autoscale container), and any a phase of
+   another stream sets, which can come while phase i runs */
+static double ru_in_force(const struct pk_scenario *s, size_t i,
+			  const struct pk_container_spec *c)
+{
+	const struct pk_stream_spec *st = ld_phase_stream(s, i);
+	double ru =
+	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+					       : c->throughput_ru_per_s);
+	size_t j;
+
+	for (j = st->phase_first; j <= i; j++) {
+		if (s->phases[j].throughput_ru_per_s > 0) {
+			ru = (double)s->phases[j].throughput_ru_per_s;
+		}
+	}
+	for (j = 0; j < s->n_phases; j++) {
+		if (ld_phase_stream(s, j) != st &&
+		    s->phases[j].throughput_ru_per_s > 0) {
+			ru = fmin(ru, (double)s->phases[j].throughput_ru_per_s);
+		}
+	}
+	return ru;
+}
+
+/* The most RU/s phase j of s offers on r partitions: its peak rate (at
+   most its client's workers send) x its costliest operation, at most
+   what its client's ru_budget lets through */
+static double phase_offered(const struct pk_scenario *s, size_t j, double r)
+{
+	const struct pk_phase_spec *p = &s->phases[j];
+	double one = ld_worst_op_ru(s, p, r);
+
+	return fmin(fmin(ld_phase_peak(p), client_send_cap(s, j)) * one,
+		    client_ru_cap(s, j, one));
+}
+
+/* The most RU/s the streams other than phase i's offer beside it on r
+   partitions: each its costliest phase's (phase_offered), as any of
+   them can run while phase i does (the streams run side by side) */
+static double others_offered(const struct pk_scenario *s, size_t i, double r)
+{
+	const struct pk_stream_spec *st = ld_phase_stream(s, i);
+	double sum = 0, most;
+	size_t k, j;
+
+	for (k = 0; k < s->n_streams; k++) {
+		const struct pk_stream_spec *o = &s->streams[k];
+
+		if (o == st) {
+			continue;
+		}
+		most = 0;
+		for (j = o->phase_first; j < o->phase_first + o->n_phases;
+		     j++) {
+			most = fmax(most, phase_offered(s, j, r));
+		}
+		sum += most;
+	}
+	return sum;
+}
+
+/* 1 when some phase of s redistributes the RU/s over the partitions
+   (D-REDIST): a partition's share is then the phase's percentage, not
+   an even one */
+static int some_redistribute(const struct pk_scenario *s)
+{
+	size_t j;
+
+	for (j = 0; j < s->n_phases; j++) {
+		if (s->phases[j].n_redistribute > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* 1 when an operation of phase i can be rate limited (a 429) in some
    variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru, at
    most what its client's ru_budget lets through, client_ru_cap) on the
@@ -112,8 +191,14 @@ static double client_ru_cap(const struct pk_scenario *s, size_t i,
    hottest key value's share plus an even share (1 / r, r its most
    ranges, ranges_planned) three spreads up: keys spread over ranges by
    hash, a range holding about k = values / r of them with a spread of
-   sqrt(k) (busiest_share). A serverless variant, or a key whose hottest
-   value is not known, can always be. */
+   sqrt(k) (busiest_share). The RU/s are the lowest the phase can run
+   under (ru_in_force: a lower `throughput` carried from an earlier
+   phase, or set by another stream), and the other streams' peak RU/s
+   add to the phase's (others_offered: streams that each fit can pass a
+   partition's share together). A serverless variant, a container with
+   throughput buckets (a bucket holds its requests to a percentage of
+   the RU/s), a redistribution, or a key whose hottest value is not
+   known, can always be. */
 int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
 {
 	const struct pk_phase_spec *p = &s->phases[i];
@@ -124,18 +209,16 @@ int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
 
 	for (v = 0; v < s->n_variants; v++) {
 		const struct pk_container_spec *c = &s->variants[v];
-		double ru =
-		    (double)(p->throughput_ru_per_s > 0 ? p->throughput_ru_per_s
-			     : c->autoscale_max_ru_per_s
-				 ? c->autoscale_max_ru_per_s
-				 : c->throughput_ru_per_s);
+		double ru = ru_in_force(s, i, c);
 		double lps = ld_lps_planned(s, c, items);
 		double r = ld_ranges_planned(s, c, items, item_bytes, lps);
 		double h = hottest_value_share(s, c);
 		double one = ld_worst_op_ru(s, p, r);
-		double offered = fmin(peak * one, client_ru_cap(s, i, one));
+		double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
+				 others_offered(s, i, r);
 
 		if (c->serverless || !(ru > 0) || h >= 1 ||
+		    scenario_has_buckets(c) || some_redistribute(s) ||
 		    busiest_share(h, r, lps) * offered > ru / r) {
 			return 1;
 		}
@@ -221,19 +304,18 @@ static double over_share(const struct pk_scenario *s, size_t i,
 	double items = ld_items_planned(s),
 	       item_bytes = (double)ld_largest_item(s);
 	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
-	double ru =
-	    (double)(p->throughput_ru_per_s > 0	 ? p->throughput_ru_per_s
-		     : c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
-						 : c->throughput_ru_per_s);
+	double ru = ru_in_force(s, i, c);
 	double lps = ld_lps_planned(s, c, items);
 	double r = ld_ranges_planned(s, c, items, item_bytes, lps);
 	double h = hottest_value_share(s, c);
 	double one = ld_worst_op_ru(s, p, r);
-	double offered = fmin(peak * one, client_ru_cap(s, i, one));
+	double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
+			 others_offered(s, i, r);
 	double k = fmax(lps / r, 1), e = (1 + 3 / sqrt(k)) / r, thr, m, sum;
 
 	*lps_over = lps;
-	if (c->serverless || !(ru > 0) || h >= 1) {
+	if (c->serverless || !(ru > 0) || h >= 1 || scenario_has_buckets(c) ||
+	    some_redistribute(s)) {
 		return 1;
 	}
 	if (!(busiest_share(h, r, lps) * offered > ru / r)) {
