@@ -747,6 +747,44 @@ START_TEST(test_output_link_folder_equals)
 }
 END_TEST
 
+/* -o where pksim cannot create a file, though the folder is there: /proc
+   (creating a file there says ENOENT) and a name past NAME_MAX (255
+   bytes). Said before the run with the reason (exit 1, the
+   environment's), where the whole run went first and then "cannot
+   write"; nothing is left in the folder. */
+START_TEST(test_output_cannot_create)
+{
+	char *dir = tu_tmpdir(), args[2048], name[300], *out = NULL, *e = NULL;
+	char *s = tu_write_file(dir, "s.yaml", INPUT_SCENARIO);
+	char *d = tu_write_file(dir, "d.csv", INPUT_DATA);
+
+	snprintf(args, sizeof(args), "run '%s' -o /proc/pksim-out.txt", s);
+	ck_assert_int_eq(tu_run(args, &out, &e), 1);
+	ck_assert_str_eq(e, "pksim: /proc/pksim-out.txt: error: cannot write "
+			    "the report there: cannot create a file beside "
+			    "it (No such file or directory); give -o a file "
+			    "in a folder pksim can write\n");
+	free(out);
+	free(e);
+	memset(name, 'a', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	snprintf(args, sizeof(args), "run '%s' -o '%s/%s'", s, dir, name);
+	ck_assert_int_eq(tu_run(args, &out, &e), 1);
+	ck_assert_msg(strstr(e, "cannot create a file beside it (File name "
+				"too long)"),
+		      "%s", e);
+	free(out);
+	free(e);
+	ck_assert_int_eq(dir_entries(dir), 2);
+	unlink(s);
+	unlink(d);
+	free(s);
+	free(d);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 /* xmemstream keeps every byte: 1,000,000 writes of the 10 bytes
    "0123456789" are 10,000,000 bytes, the last a '9', then the NUL */
 START_TEST(test_memstream_holds_every_byte)
@@ -846,6 +884,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_output_read_only);
 	tcase_add_test(tc, test_output_link_folder_equals);
 	tcase_add_test(tc, test_output_series_within_bound);
+	tcase_add_test(tc, test_output_cannot_create);
 	tcase_add_test(tc, test_memstream_holds_every_byte);
 	tcase_add_test(tc, test_memstream_out_of_memory_exits);
 	tcase_set_timeout(tc, 600);

@@ -227,6 +227,36 @@ static int refuse_empty(struct pk_diag *diag)
 	return -1;
 }
 
+/* A report to path (a new or a regular file) is written as a temporary
+   file beside it, then renamed: make that file now and remove it, so a
+   folder pksim cannot create a file in (no permission, a read-only file
+   system, /proc or /sys, a name too long) is said before the run, not
+   after it. 0, or -1 with the error (the environment's: exit 1). */
+static int try_create(const char *path, struct pk_diag *diag)
+{
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int fd, err;
+
+	guard_signals(1);
+	fd = make_tmp(tmp);
+	err = errno;
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	pending_tmp = NULL;
+	guard_signals(0);
+	if (fd < 0) {
+		diag_env_error(diag, path, 0, 0,
+			       "cannot write the report there: cannot create "
+			       "a file beside it (%s); give -o a file in a "
+			       "folder pksim can write",
+			       strerror(err));
+	}
+	free(tmp);
+	return fd < 0 ? -1 : 0;
+}
+
 int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 		 int flags, struct pk_diag *diag)
 {
@@ -247,10 +277,13 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 		return -1;
 	}
 	if (stat(path, &out) != 0) {
-		/* a new file: no input is there, but its folder must be */
-		return errno == ENOENT || errno == ENOTDIR
-			   ? refuse_no_folder(path, diag)
-			   : 0;
+		/* a new file: no input is there, but its folder must be,
+		   and pksim must be able to create a file in it */
+		if ((errno == ENOENT || errno == ENOTDIR) &&
+		    refuse_no_folder(path, diag) < 0) {
+			return -1;
+		}
+		return try_create(path, diag);
 	}
 	if (S_ISDIR(out.st_mode)) {
 		/* the report would be renamed onto a folder (EISDIR),
@@ -279,6 +312,9 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 	if (!(flags & PK_OUTPUT_FORCE) && lstat(path, &out) == 0 &&
 	    link_to_read_only(path, &out, &in)) {
 		return refuse_read_only(path, &in, diag);
+	}
+	if (lstat(path, &out) == 0 && S_ISREG(out.st_mode)) {
+		return try_create(path, diag); /* replaced by a rename */
 	}
 	return 0;
 }
