@@ -1303,19 +1303,21 @@ START_TEST(test_table_gsi_near)
 END_TEST
 
 /*
- * A CSV series keeps every second of a run longer than a day (cli.c):
- * 300 days (25,920,000 s) of 20 reads/s over 10 physical partitions
- * (60,000 RU/s, rule 2) keep at most one sample per read and per
- * range-second: min(518,400,000, 25,920,000 x 10) = 259,200,000 rows at
- * PK_SCENARIO_CSV_KEPT_ROW_BYTES (200) and 25,920,000 seconds' records
- * at 64: 51,840,000,000 + 1,658,880,000 = 53,498,880,000 bytes (49.8
- * GiB), so `--format csv` is refused up front (exit 2) while the
- * scenario itself is accepted (its other formats keep per-range
- * buckets); `--estimate --format csv` refuses it too, as it refuses
- * what the run refuses. 30 days at 2/s: 5,184,000 rows (2/s x 2,592,000 s,
- * below 25,920,000) x 200 + 2,592,000 x 64 = 1,202,688,000 bytes, accepted.
- * Before, a 20-day series at 2/s measured 723,348 kB against a 30.1 MiB
- * peak bound.
+ * A CSV series keeps every second of a run longer than a day (cli.c), a
+ * row for each physical partition a second's requests reach: 300 days
+ * (25,920,000 s) of 20 reads/s over 10 physical partitions (60,000
+ * RU/s, rule 2) reach 10 (1 - 0.9^20) = 8.784233 partitions a second,
+ * 227,687,331.1 rows of a 64-byte sample, and 25,920,000 seconds'
+ * records of 136: 14,571,989,192.3 + 3,525,120,000 = 18,097,109,192.3
+ * bytes (16.85 GiB), so `--format csv` is refused up front (exit 2)
+ * while the scenario itself is accepted (its other formats keep
+ * per-range buckets); `--estimate --format csv` refuses it too, as it
+ * refuses what the run refuses. 30 days at 2/s: 10 (1 - 0.9^2) = 1.9
+ * a second, 4,924,800 rows x 64 + 2,592,000 x 136 = 667,699,200 bytes,
+ * accepted. Before, every read was a row at 200 bytes (53,498,880,000
+ * and 1,202,688,000 bytes); a 3-day series of 60 creates/s over 60
+ * partitions measured 9,879,628 rows where 15,552,000 were counted
+ * (60 (1 - (59/60)^60) x 259,200 = 9,878,750 by this count).
  */
 START_TEST(test_csv_keeps_seconds)
 {
@@ -1333,7 +1335,7 @@ START_TEST(test_csv_keeps_seconds)
 	s = scenario_parse("long.yaml", text, strlen(text), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.csv_seconds, 53498880000.0, 0.5);
+	ck_assert_double_eq_tol(e.csv_seconds, 18097109192.3, 0.5);
 	ck_assert_int_eq(scenario_check_csv_memory(s, &d), -1);
 	scenario_free(s);
 	diag_free(&d);
@@ -1347,7 +1349,7 @@ START_TEST(test_csv_keeps_seconds)
 		ck_assert_msg(strstr(err, "long.yaml:3:10: error: with "
 					  "--format csv the run would take "
 					  "about") &&
-				  strstr(err, "series, 49.82 GiB of them"),
+				  strstr(err, "series, 16.85 GiB of them"),
 			      "%s: %s", args, err);
 		ck_assert_str_eq(out, "");
 		free(out);
@@ -1358,7 +1360,7 @@ START_TEST(test_csv_keeps_seconds)
 	s = scenario_parse("month.yaml", text, strlen(text), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.csv_seconds, 1202688000.0, 0.5);
+	ck_assert_double_eq_tol(e.csv_seconds, 667699200.0, 0.5);
 	ck_assert_int_eq(scenario_check_csv_memory(s, &d), 0);
 	scenario_free(s);
 	diag_free(&d);

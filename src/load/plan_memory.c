@@ -492,6 +492,36 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 	}
 }
 
+/* The (second, physical partition) pairs that see a request over s's
+   phases on r partitions, at most, each a row of a CSV series: a
+   phase's n requests over its d seconds spread over the partitions by
+   their keys' hashes, r (1 - (1 - 1 / r)^(n / d)) a second (an even
+   spread reaches the most partitions, and by concavity a steady rate
+   the most over the seconds); a phase with queries (a fan-out reaches
+   every partition), a run that can be rate limited (can_429: retries
+   come in later seconds), a paced client or a data file: no fewer
+   than the rows counted otherwise (HUGE_VAL) */
+static double request_rows(const struct pk_scenario *s, double r, int can_429)
+{
+	double rows = 0, n, d;
+	size_t i;
+
+	if (s->items_file || can_429 || ld_client_span_s(s) > 0) {
+		return HUGE_VAL;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		n = ld_phase_ops(p);
+		d = ceil((double)p->duration_ms / 1000.0);
+		if (p->mix[PK_OP_QUERY] > 0 || !(d > 0)) {
+			return HUGE_VAL;
+		}
+		rows += d * r * (1 - pow(1 - 1 / r, n / d));
+	}
+	return rows;
+}
+
 /*
  * The estimate (scenario.h) of what a run of s holds: the items (the
  * workload's record, each variant's slot when a later operation can name
@@ -651,9 +681,10 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		if (dur_s > PK_SCENARIO_DETAIL_MAX_S) {
 			/* a CSV series keeps every second (cli.c): its
 			   samples, a row each, and its seconds' records */
-			csv_all += fmin(smp, run_s * r) *
+			csv_all += fmin(fmin(smp, run_s * r),
+					request_rows(s, r, can_429)) *
 				       PK_SCENARIO_CSV_KEPT_ROW_BYTES +
-				   secs * PK_SCENARIO_SECOND_BYTES;
+				   secs * PK_SCENARIO_CSV_SECOND_BYTES;
 		}
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
 			if (smp > run_s * r) {

@@ -164,15 +164,18 @@
 #define PK_SCENARIO_GONE_WAIT_MS 30000.0
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
 /* What a CSV series of a run longer than PK_SCENARIO_DETAIL_MAX_S holds
-   a row (cli.c keeps every second's samples for it): the sample (48
-   bytes) and its row rendered in memory (PK_SCENARIO_REPORT_CSV_ROW_BYTES)
-   and what the result builds over them. Measured: 2 creates/s over
-   10 ranges for 4 and 8 days, 656,317 and 1,312,653 rows, peak RSS
-   129,632 and 253,084 kB: 192.6 bytes a row, of which 34 a row are the
-   seconds' own records (PK_SCENARIO_SECOND_BYTES, 345,600 s more): 159;
-   over 20 days (3,281,166 rows, 723,348 kB) 225 bytes a row in all, as
-   the samples' array and the rendered text grow: counted at 200. */
-#define PK_SCENARIO_CSV_KEPT_ROW_BYTES 200.0
+   (cli.c keeps every second for it): a row's sample, struct pk_sample
+   (64 bytes), for each physical partition in each second it sees a
+   request, and a second's record, struct pk_second (136 bytes); the
+   rows are rendered into the report's file as they are made, not held
+   (output_open). Measured (peak RSS of --format csv less that of
+   --format json, debug build, 2 creates/s over 10 ranges): 4, 8 and 16
+   days, 656,578, 1,313,404 and 2,627,100 rows, 87.3, 172.2 and 338.0 MB
+   against 89.0, 178.1 and 364.9 MB counted; 10 days at 1/s on one
+   range (tests/check_output.c's), 179,772 kB in all against a
+   peak bound of 201 MB. */
+#define PK_SCENARIO_CSV_KEPT_ROW_BYTES 64.0
+#define PK_SCENARIO_CSV_SECOND_BYTES 136.0
 #define PK_SCENARIO_BUCKET_BYTES 56.0
 #define PK_SCENARIO_BUCKETS_PER_RANGE 750.0
 /* A DynamoDB table's partition-key value's heat record (ddb_heat.c:
