@@ -864,6 +864,39 @@ START_TEST(test_key_arena_slack)
 }
 END_TEST
 
+/* Remedies replay only an Azure Cosmos DB container with RU/s
+   (remedy_needed): a DynamoDB table that can be rate limited, and a
+   serverless container, have no replays beside the run (2,858,423 and
+   2,636,911 bytes were counted for them) */
+START_TEST(test_no_replays_of_tables)
+{
+	static const char table[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 10, "
+	    "write_capacity_units: 10}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases: [{duration: 10s, rate: 100/s, ops: {create: 1}}]\n";
+	static const char serverless[] =
+	    "container: {partition_key: /k, serverless: true}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases: [{duration: 10s, rate: 100/s, ops: {create: 1}}]\n";
+	const char *const texts[] = {table, serverless};
+	char args[4200], name[32], *out;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(name, sizeof(name), "replays%zu.yaml", i);
+		snprintf(args, sizeof(args),
+			 "run '%s' --estimate --format json",
+			 tu_dir_file(name, texts[i]));
+		out = tu_run_ok(args);
+		ck_assert_msg(strstr(out, "\"remedy_replays_bytes\": 0,"), "%s",
+			      out);
+		free(out);
+	}
+}
+END_TEST
+
 START_TEST(test_paced_queues_once)
 {
 	static const char qa[] =
@@ -1514,6 +1547,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_throttle_only_hot_ranges);
 	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_key_arena_slack);
+	tcase_add_test(tc, test_no_replays_of_tables);
 	tcase_add_test(tc, test_histogram_only_waits);
 	tcase_add_test(tc, test_load_limit_stops);
 	tcase_add_test(tc, test_estimate_limit);

@@ -623,6 +623,33 @@ START_TEST(test_table_budget_units)
 }
 END_TEST
 
+/* The work message's "up to" partitions are the whole count, not
+   rounded down to 3 digits: 1,000,000 RCU and WCU make ceil(1,000,000 /
+   3,000 + 1,000,000 / 1,000) = ceil(1,333.3) = 1,334 partitions (D4),
+   said "up to 1,330" before */
+START_TEST(test_terms_partitions_whole)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 1000000, "
+	    "write_capacity_units: 1000000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases: [{duration: 10s, rate: 1/s, ops: {create: 1}}]\n";
+	struct pk_scenario *s;
+	struct pk_diag d;
+	char buf[4096];
+
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	scenario_work_terms(s, buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, "each of the up to 1,334 partitions"), "%s",
+		      buf);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
 /* The copies plan_work.c counts with are the runway's own */
 START_TEST(test_runway_constants)
 {
@@ -730,6 +757,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_paced_seconds);
 	tcase_add_test(tc, test_throttle_streams_and_carried);
 	tcase_add_test(tc, test_table_budget_units);
+	tcase_add_test(tc, test_terms_partitions_whole);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);
 	suite_add_tcase(s, tc);

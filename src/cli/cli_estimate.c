@@ -38,10 +38,20 @@ static double rows_largest(const struct pk_memory_estimate *e)
 	return json > csv ? json : csv;
 }
 
+/* 1 when remedies can replay variant c of s (remedy.c, remedy_needed):
+   an Azure Cosmos DB container with RU/s, not a serverless one nor a
+   DynamoDB table, whose capacity remedies are not replayed */
+static int replayed(const struct pk_scenario *s,
+		    const struct pk_container_spec *c)
+{
+	return !c->serverless && !scenario_variant_table(s, c);
+}
+
 /* The bytes the remedy replays can hold beside the run (remedy.h:
    remedies_build replays a variant that had 429s, in up to `jobs`
    threads, 0 the cores, one for a data file, each replay one variant
-   alone): none when no operation can be rate limited
+   alone, of the variants remedies replay): none when no operation can
+   be rate limited
    (scenario_can_throttle) and no merge can apply (scenario_can_merge:
    a merge is replayed with no 429), or remedies are off, or a variant
    surely rate limited has more replays than the work bound lets run
@@ -56,7 +66,7 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 	struct pk_scenario view;
 	struct pk_memory_estimate e;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t g = jobs > 0 ? jobs : cores > 0 ? (size_t)cores : 1, i;
+	size_t g = jobs > 0 ? jobs : cores > 0 ? (size_t)cores : 1, i, n = 0;
 	double one = 0;
 
 	if (!remedies ||
@@ -64,8 +74,14 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 	    remedies_never_replay(s)) {
 		return 0;
 	}
-	g = s->items_file ? 1 : g < s->n_variants ? g : s->n_variants;
 	for (i = 0; i < s->n_variants; i++) {
+		n += replayed(s, &s->variants[i]);
+	}
+	g = s->items_file ? 1 : g < n ? g : n;
+	for (i = 0; i < s->n_variants; i++) {
+		if (!replayed(s, &s->variants[i])) {
+			continue;
+		}
 		view = *s;
 		view.container = s->variants[i];
 		view.variants = &s->variants[i];

@@ -530,6 +530,16 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 	}
 }
 
+/* The most physical partitions a variant of s reaches, a whole number
+   as the work message says it: "up to" is not rounded down (1,334, not
+   1,330) */
+static int64_t ranges_said(const struct pk_scenario *s)
+{
+	double r = ceil(ld_ranges_bound(s));
+
+	return r < 9e18 ? (int64_t)r : INT64_MAX;
+}
+
 const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 				size_t cap)
 {
@@ -553,7 +563,7 @@ const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 		snprintf(buf, cap,
 			 "an attempt of an operation 1%s; each of the up to %s "
 			 "partitions %.3g in each second with a request",
-			 tries, ld_approx(ld_ranges_bound(s), r),
+			 tries, fmt_thousands(ranges_said(s), r),
 			 PK_SCENARIO_RANGE_SECOND_WORK);
 		more_terms(s, buf, cap);
 		return buf;
@@ -565,7 +575,7 @@ const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 		 "without one visits %.3g; each physical partition %.3g in "
 		 "each second with a request",
 		 tries, PK_SCENARIO_IN_VALUE_WORK,
-		 ld_approx(ld_ranges_bound(s), r), PK_SCENARIO_IN_RANGE_WORK,
+		 fmt_thousands(ranges_said(s), r), PK_SCENARIO_IN_RANGE_WORK,
 		 PK_SCENARIO_RANGE_WORK, PK_SCENARIO_RANGE_SECOND_WORK);
 	more_terms(s, buf, cap);
 	return buf;
