@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -206,14 +207,14 @@ END_TEST
  *   SDK's retry-after to the next whole second: each comes due in the
  *   order it was queued, an entry of the queue's FIFO run);
  * total 2,481,128: `--estimate --format json` says 2,481,128. Its
- * peak bound adds the process's 8 MiB and counts the retries (108,900),
+ * peak bound adds the process's 5 MiB and counts the retries (108,900),
  * the runway (120) and one remedy replay (one variant: one at a time) of
  * as much as the run, never alive at once, as the largest of them, the
  * replay, which renders no report and so counts its one range's rows
  * at text's 2,200 rather than JSON's 4,800 and 220 (2,481,128 - 2,820 =
- * 2,478,308): 2,481,128 - 108,900 - 120 + 2,478,308 + 8,388,608 =
- * 13,239,024; a text report's rows cost 2,820 less, so with text
- * 13,236,204.
+ * 2,478,308): 2,481,128 - 108,900 - 120 + 2,478,308 + 5,242,880 =
+ * 10,093,296; a text report's rows cost 2,820 less, so with text
+ * 10,090,476.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -254,15 +255,52 @@ START_TEST(test_estimate_by_hand)
 	   10,000, and the 10 seconds with a request on the 1 partition at
 	   1/4 each: 10,002.5, rounded half up */
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 10003,"));
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13239024,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 10093296,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
 	    out, "memory estimate: 2.4 MiB (2,481,128 bytes, 1 variant)"));
-	ck_assert_ptr_nonnull(strstr(out, "(13,236,204 bytes; "));
+	ck_assert_ptr_nonnull(strstr(out, "(10,090,476 bytes; "));
 	free(out);
+}
+END_TEST
+
+/*
+ * The peak bound `--estimate` prints holds a run of small's and is
+ * within 1.5 x its peak RSS (the issue's bar for the bench's rows): the
+ * bound, by hand above, 10,093,296 bytes = 9,857 kB with a JSON report;
+ * the run, with its one remedy replay at a time, peaks at 8,040 to 8,240
+ * kB (release and debug builds), up to 8,852 kB with MALLOC_PERTURB_:
+ * 1.11 to 1.23 x. With the process counted at 8 MiB (a whole small run's
+ * peak, counting again the pool's block and the histogram the estimate
+ * holds) the bound was 12,929 kB, 1.46 to 1.61 x; counted too low, the
+ * bound would fall below the peak here. Not under AddressSanitizer (its
+ * shadow memory and quarantine).
+ */
+START_TEST(test_peak_bound_near_small_run)
+{
+#if !defined(__SANITIZE_ADDRESS__)
+	char args[4200], *out, *p;
+	struct rusage ru;
+	double bound_kb;
+
+	snprintf(args, sizeof(args), "run '%s' --estimate --format json",
+		 tu_dir_file("small.yaml", small));
+	out = tu_run_ok(args);
+	p = strstr(out, "\"peak_bound_bytes\": ");
+	ck_assert_ptr_nonnull(p);
+	bound_kb = strtod(p + strlen("\"peak_bound_bytes\": "), NULL) / 1024;
+	free(out);
+	snprintf(args, sizeof(args), "run '%s' --format json",
+		 tu_dir_file("small.yaml", small));
+	ck_assert_int_eq(tu_run(args, NULL, NULL), 0);
+	ck_assert_int_eq(getrusage(RUSAGE_CHILDREN, &ru), 0);
+	ck_assert_msg((double)ru.ru_maxrss <= bound_kb &&
+			  bound_kb <= 1.5 * (double)ru.ru_maxrss,
+		      "peak %ld kB, bound %.0f kB", ru.ru_maxrss, bound_kb);
+#endif
 }
 END_TEST
 
@@ -1537,6 +1575,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_load_bound_text);
 	tcase_add_test(tc, test_load_bound_fifo);
 	tcase_add_test(tc, test_estimate_by_hand);
+	tcase_add_test(tc, test_peak_bound_near_small_run);
 	tcase_add_test(tc, test_report_per_range);
 	tcase_add_test(tc, test_refusal_parts_sum);
 	tcase_add_test(tc, test_merge_replay);
