@@ -153,6 +153,80 @@ START_TEST(test_runway_pool_with_ttl)
 }
 END_TEST
 
+/* One logical partition "one" writing 50 items a second of 1 KB (1,024
+   B stored) among the 2,500 ids d1 .. d2500 drawn dist, by op (create
+   or upsert), items living 100 s, its cap 2.3 MiB: below the pool's
+   2,500 x 1,024 = 2,560,000 B, so the pool does not bound it */
+static const char pool_ttl_fmt[] =
+    "container: {partition_key: /k, throughput: 10000, partitions: 1, "
+    "default_ttl: 100, logical_partition_storage: 2.3MiB}\n"
+    "items: {k: {const: one}, id: {values: \"d{1..2500}\"%s}}\n"
+    "phases:\n"
+    "  - {name: p, duration: 10m, rate: 50/s, ops: {%s: 1}, "
+    "item_size: 1KB}\n";
+
+/*
+ * A lifetime's writes are r T = 50 x 100 = 5,000, r p T = 2 an id.
+ * Upserts: each renews its id's lifetime, so an id is held when drawn
+ * in the last 100 s, 1 - e^(-2) = 0.864665 of them: 2,560,000 x
+ * 0.864665 = 2,213,541.7 B (2.1 MiB), its level.
+ * Creates: a create of an id held is refused (409) and does not renew
+ * it, so an id is held 100 s of every 100 + 1 / (r p) = 150 s, 2/3 of
+ * the time: 2,560,000 x 2/3 = 1,706,666.7 B (1.6 MiB, 1,667 items) at a
+ * steady rate. Its peak is still 2,213,541.7 B: the first 100 s are the
+ * upserts' (nothing has expired yet), and an id is held at t only if
+ * drawn in (t - 100, t], 1 - e^(-2) at most. The replay of 10 min ends
+ * holding about 1,667 items (its 2.1 MiB at t = 100 s, 1.5 MiB at 130
+ * s). Zipf s = 1 over the 2,500 ids, p_i = 1 / (i H(2500)), H(2500) =
+ * 8.40285: n = 5,000 draws a lifetime hold sum_i n p_i / (1 + n p_i) x
+ * 1,024 = 1,004,394.1 B (980.9 KiB; by a script summing the 2,500 terms),
+ * their peak sum_i (1 - (1 - p_i)^n) x 1,024 = 1,201,738.2 B.
+ * Before: creates said "levels off at 2.1 MiB", as upserts.
+ */
+START_TEST(test_runway_pool_creates_with_ttl)
+{
+	char text[600];
+	struct pk_scorecard c;
+	char t[700];
+
+	snprintf(text, sizeof(text), pool_ttl_fmt, "", "create");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(tu_near(c.full_level_bytes, 2213541.7, 1e-6), "%f: %s",
+		      c.full_level_bytes, t);
+	ck_assert_msg(tu_near(c.runway.creates_bytes, 1706666.7, 1e-6),
+		      "%f: %s", c.runway.creates_bytes, t);
+	ck_assert_msg(strstr(t, "at most 2.1 MiB under time to live") &&
+			  strstr(t,
+				 "then about 1.6 MiB at that rate: a "
+				 "create of an id it holds is refused (409)"),
+		      "%s", t);
+	/* the replay's 10 min end near the steady level, not the peak */
+	ck_assert_msg(tu_near((double)c.largest_lp_bytes, 1706666.7, 0.05),
+		      "%llu", (unsigned long long)c.largest_lp_bytes);
+
+	snprintf(text, sizeof(text), pool_ttl_fmt, ", distribution: zipf, s: 1",
+		 "create");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(tu_near(c.full_level_bytes, 1201738.2, 1e-4), "%f: %s",
+		      c.full_level_bytes, t);
+	ck_assert_msg(tu_near(c.runway.creates_bytes, 1004394.1, 1e-4),
+		      "%f: %s", c.runway.creates_bytes, t);
+
+	snprintf(text, sizeof(text), pool_ttl_fmt, "", "upsert");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(tu_near(c.full_level_bytes, 2213541.7, 1e-6), "%f: %s",
+		      c.full_level_bytes, t);
+	ck_assert(c.runway.creates_bytes == 0);
+	ck_assert_msg(strstr(t, "levels off at 2.1 MiB") && !strstr(t, "409"),
+		      "%s", t);
+	ck_assert_msg(tu_near((double)c.largest_lp_bytes, 2213541.7, 0.05),
+		      "%llu", (unsigned long long)c.largest_lp_bytes);
+}
+END_TEST
+
 /* A key of the weekday (`%A`) from Thursday 2026-01-08 00:00, 2 creates
    of 100 KB a second (204,800 B/s), default_ttl def */
 static const char day_fmt[] =
@@ -415,6 +489,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_date_key_ttl);
 	tcase_add_test(tc, test_runway_streams_own_pool);
 	tcase_add_test(tc, test_runway_pool_with_ttl);
+	tcase_add_test(tc, test_runway_pool_creates_with_ttl);
 	tcase_add_test(tc, test_runway_time_key_ttl);
 	tcase_add_test(tc, test_runway_data_time_key_ttl);
 	tcase_add_test(tc, test_runway_data_repeated_ids);

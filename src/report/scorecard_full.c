@@ -583,6 +583,9 @@ const char *scorecard_full_text(const struct pk_result *r,
 			const int pool =
 			    (s->runway.features & PK_RW_F_POOL) != 0 &&
 			    s->runway.written_bytes_per_s > 0;
+			/* ... by creates: each held a part of the time */
+			const int creates = pool && s->runway.creates_bytes > 0;
+			char tail[200] = "";
 
 			if (pool) {
 				rate = s->runway.written_bytes_per_s;
@@ -609,10 +612,28 @@ const char *scorecard_full_text(const struct pk_result *r,
 						   0.5),
 					b));
 			}
+			if (creates) {
+				/* each id held r p T / (1 + r p T) of the time
+				   once the first lifetimes pass; the level is
+				   the peak as the first ends */
+				snprintf(back, sizeof(back),
+					 ", its peak as its first lifetime "
+					 "ends");
+				snprintf(
+				    tail, sizeof(tail),
+				    ", then about %s at that rate: a create "
+				    "of an id it holds is refused (409) and "
+				    "does not renew its lifetime",
+				    fmt_bytes(
+					(uint64_t)(s->runway.creates_bytes +
+						   0.5),
+					b));
+			}
 			snprintf(
 			    buf, cap,
-			    "never: levels off at %s under time to live "
-			    "(%s written %s%s, its items living %s%s%s%s)",
+			    "never: %s %s under time to live "
+			    "(%s written %s%s, its items living %s%s%s%s)%s",
+			    creates ? "at most" : "levels off at",
 			    fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
 			    s->full_key, rate_text(rate, first, 48),
 			    mean ? " on average" : "",
@@ -621,7 +642,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    pool ? ": the distinct ids of a lifetime's writes "
 				   "among its pool of ids"
 				 : "",
-			    back);
+			    back, tail);
 		}
 		break;
 	case PK_FULL_NO_SIZES:

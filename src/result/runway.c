@@ -108,6 +108,30 @@ static void say_bound(const struct pk_result_variant *v, const struct cand *c,
 	    c->bit.bucket && v->spec ? v->spec->bucket_pct[c->bit.bucket] : 0;
 }
 
+/* What candidate c, levelling off under time to live, holds at a
+   steady rate of creates into its id pool once its first lifetimes have
+   passed (runway_pool_held_creates of a lifetime of p->level_written):
+   one stream writing its pool by creates alone, one lifetime, no time
+   key, no deletion left behind; 0 otherwise. Its level (bound_bytes) is
+   the pool's distinct ids of a lifetime's writes, what upserts hold: a
+   create only reaches it as a lifetime of creates lands on a pool
+   holding few of its ids (the first lifetime), the most it holds. */
+static double creates_level(const struct rw_proj *p, const struct cand *c)
+{
+	const struct rw_classes *cl = &p->cl;
+	const struct rw_class *k = &cl->c[0];
+	double held;
+
+	if (p->ns != 1 || cl->n != 1 || !k->pool.creates || p->time_key ||
+	    c->timed || k->lives.n != 1 || k->lives.never > 0 ||
+	    p->level_written <= 0) {
+		return 0;
+	}
+	held = runway_pool_held_creates(&k->pool,
+					p->level_written * k->lives.s[0]);
+	return held > 0 ? held : 0;
+}
+
 /* What p says when no candidate fills within the horizon: a time key's
    buckets that end before they fill, a level time to live holds it to,
    or beyond the horizon; the candidate it names into *who */
@@ -161,6 +185,7 @@ static void say_unfilled(const struct rw_proj *p, struct pk_runway *rw,
 		rw->kind = level > 0 ? PK_RUNWAY_LEVELS : PK_RUNWAY_NEVER;
 		rw->bound_bytes = level;
 		rw->written_bytes_per_s = p->level_written;
+		rw->creates_bytes = creates_level(p, first);
 	} else if (level > 0) {
 		rw->kind = PK_RUNWAY_BEYOND;
 		rw->bound_bytes =

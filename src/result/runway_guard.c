@@ -70,10 +70,12 @@ static const struct tested tested[] = {
     {TTL | ITTL, "runway_ttl test_runway_item_ttl_never_share"},
     {POOL, "runway test_runway_id_pool_levels_at_mean, runway "
 	   "test_runway_id_pool_past_the_cap, ..."},
-    {TTL | POOL, "runway_items test_runway_pool_with_ttl"},
+    {TTL | POOL, "runway_items test_runway_pool_with_ttl, runway_items "
+		 "test_runway_pool_creates_with_ttl"},
     {POOL | SKEW, "runway_ids test_runway_ids_zipf_creates, runway_ids "
 		  "test_runway_ids_hotspot_creates"},
-    {TTL | POOL | SKEW, "runway_ids test_runway_ids_zipf_upserts_ttl"},
+    {TTL | POOL | SKEW, "runway_ids test_runway_ids_zipf_upserts_ttl, "
+			"runway_items test_runway_pool_creates_with_ttl"},
     {LATEST, "runway test_runway_latest_newest_fills, runway "
 	     "test_runway_latest_replay_fills"},
     {POOL | SKEW | LATEST, "runway_ids test_runway_ids_latest_creates, "

@@ -38,12 +38,15 @@
 #define PK_RW_SKEW_HALVINGS 60
 
 struct rw_skew {
-	double x0;  /* draws at the first point, > 0 */
-	size_t n;   /* points, >= 2 */
-	double *d;  /* owned; n: the expected distinct ids after
-		       x0 e^(k step) draws */
-	double *s;  /* owned; n: their slope in ln(draws), ids */
-	double hot; /* the hottest id's probability */
+	double x0;	 /* draws at the first point, > 0 */
+	size_t n;	 /* points, >= 2 */
+	double *d;	 /* owned; n: the expected distinct ids after
+			    x0 e^(k step) draws */
+	double *s;	 /* owned; n: their slope in ln(draws), ids */
+	double hot;	 /* the hottest id's probability */
+	size_t n_g;	 /* groups of ids of about one probability */
+	double *g_count; /* owned; n_g: each group's ids */
+	double *g_p;	 /* owned; n_g: the probability of each of them */
 };
 
 /* Groups of ids of about one probability: count ids of probability p
@@ -249,8 +252,11 @@ static struct rw_skew *skew_new(const struct pk_dist_spec *d, uint64_t n)
 		t->d[i] = groups_distinct(
 		    &g, t->x0 * exp((double)i * PK_RW_SKEW_STEP), &t->s[i]);
 	}
-	free(g.count);
-	free(g.p);
+	/* the groups, for creates under time to live
+	   (runway_pool_held_creates) */
+	t->n_g = g.n;
+	t->g_count = g.count;
+	t->g_p = g.p;
 	free(g.lp);
 	return t;
 }
@@ -260,6 +266,8 @@ void runway_skew_free(struct rw_skew *t)
 	if (t) {
 		free(t->d);
 		free(t->s);
+		free(t->g_count);
+		free(t->g_p);
 		free(t);
 	}
 }
@@ -457,6 +465,25 @@ static double largest_item(const struct pk_scenario *one,
 	return most;
 }
 
+/* 1 when stream one writes by creates alone: a phase that writes
+   creates and none upserts, replaces, deletes or batches */
+static int creates_only(const struct pk_scenario *one)
+{
+	int creates = 0;
+	size_t i;
+
+	for (i = 0; i < one->n_phases; i++) {
+		const struct pk_phase_spec *ps = &one->phases[i];
+
+		if (ps->mix[PK_OP_UPSERT] > 0 || ps->mix[PK_OP_REPLACE] > 0 ||
+		    ps->mix[PK_OP_DELETE] > 0 || ps->mix[PK_OP_BATCH] > 0) {
+			return 0;
+		}
+		creates |= ps->mix[PK_OP_CREATE] > 0;
+	}
+	return creates;
+}
+
 int runway_id_pool(const struct pk_result_variant *v,
 		   const struct pk_scenario *sc, const struct refinfo *refs,
 		   size_t k, double factor, struct id_pool *pool,
@@ -471,11 +498,13 @@ int runway_id_pool(const struct pk_result_variant *v,
 	pool->n = pool->mean = 0;
 	pool->seq = 0;
 	pool->skew = NULL;
+	pool->creates = 0;
 	runway_stream_view(sc, k, &one);
 	idp = scenario_find_prop(&one, "/id");
 	if (!idp || (idp->kind != PK_GEN_PATTERN && idp->kind != PK_GEN_LIST)) {
 		return 0;
 	}
+	pool->creates = creates_only(&one);
 	how = key_reads_id(v, sc);
 	exact = how > 1 ? ids_hashed_most(v, sc, refs, k) : 0;
 	n = how == 0   ? idp->count
@@ -542,6 +571,30 @@ double runway_pool_held(const struct id_pool *p, double sent)
 		return sent < all ? sent : all;
 	}
 	return all * -expm1(-sent / all);
+}
+
+double runway_pool_held_creates(const struct id_pool *p, double sent)
+{
+	const double all = p->n * p->mean;
+	double n, held = 0;
+	size_t i;
+
+	if (p->n <= 0 || p->seq) {
+		return -1;
+	}
+	if (sent <= 0) {
+		return 0;
+	}
+	if (!p->skew) {
+		return all * sent / (all + sent);
+	}
+	n = sent / p->mean;
+	for (i = 0; i < p->skew->n_g; i++) {
+		const double np = n * p->skew->g_p[i];
+
+		held += p->skew->g_count[i] * np / (1.0 + np);
+	}
+	return p->mean * held;
 }
 
 double runway_pool_growth(const struct id_pool *p, int raw, double held)

@@ -424,11 +424,15 @@ struct rw_skew;
    seq: drawn in turn; skew: drawn skewed (zipf, zipfian, latest,
    hotspot, weighted) into a logical partition holding the whole pool,
    NULL for the closed forms (uniform, sequential); borrowed from the
-   rw_classes that owns it (rw_classes.skews) */
+   rw_classes that owns it (rw_classes.skews); creates: its stream
+   writes the pool's ids by creates alone (no upsert, replace, delete or
+   batch in any phase that writes), so a create of an id held is
+   refused (409) and does not renew its lifetime */
 struct id_pool {
 	double n, mean;
 	int seq;
 	struct rw_skew *skew;
+	int creates;
 };
 
 void runway_skew_free(struct rw_skew *t);
@@ -459,8 +463,22 @@ int runway_id_pool(const struct pk_result_variant *v,
    taken together, within about 1e-5 of the sum) */
 double runway_pool_new_bytes(const struct id_pool *p, double room);
 
-/* What new-item bytes sent hold */
+/* What new-item bytes sent hold: the distinct ids they draw. Under
+   time to live, sent a lifetime's writes: what upserts hold (each
+   renews its id's lifetime), and the most creates hold, reached when
+   a lifetime of them lands on a pool holding few (its first) */
 double runway_pool_held(const struct id_pool *p, double sent);
+
+/* What a steady rate of creates (p->creates) holds under time to live
+   once its first lifetimes have passed, sent the bytes written over a
+   lifetime: a create of an id held is refused (409) and does not renew
+   it, so id i, drawn a lifetime T at rate r p_i, is held T of every
+   T + 1 / (r p_i) seconds, r p_i T / (1 + r p_i T) of the time (not
+   upserts' 1 - e^(-r p_i T)): N x mean x sent / (N x mean + sent) for
+   an even draw, mean x sum_i n p_i / (1 + n p_i) (n = sent / mean) for
+   a skewed one; bytes. -1 for a pool drawn in turn (sequential) or no
+   pool: not worked out. */
+double runway_pool_held_creates(const struct id_pool *p, double sent);
 
 /* Stored bytes a new-item byte adds when held bytes are stored: 1
    without a pool (or raw: a time key or time to live, which count every

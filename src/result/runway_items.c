@@ -48,7 +48,7 @@ static size_t class_of(struct rw_classes *cl, const struct rw_lives *l,
 		/* the pool by its fields: its padding is not set */
 		if (memcmp(&cl->c[j].lives, l, sizeof(*l)) == 0 &&
 		    q->n == p->n && q->mean == p->mean && q->seq == p->seq &&
-		    q->skew == p->skew) {
+		    q->skew == p->skew && q->creates == p->creates) {
 			return j;
 		}
 	}
@@ -499,7 +499,7 @@ double runway_store_cross(const struct rw_store *s, const struct rw_classes *cl,
 	}
 	if (moving == 1 && s->del_from <= 0) {
 		/* one class grows: its pool's inverse, exact */
-		const struct id_pool none = {0, 0, 0, NULL};
+		const struct id_pool none = {0, 0, 0, NULL, 0};
 		const struct id_pool *p = raw ? &none : &cl->c[only].pool;
 		double other = held_at(s, cl, slot, raw, 0) -
 			       class_held(cl, only, s->prev[only], raw);

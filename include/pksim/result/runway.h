@@ -206,6 +206,10 @@
  *   e^(-rate x lifetime / N)) when deletion keeps up; ASSUMPTION: a
  *   deletion clears one written item's bytes, fewer than the expired
  *   ids hold when the pool repeats them, so the figure errs early);
+ *   written by creates alone that level is their peak as the first
+ *   lifetime ends, and a steady rate then holds sum_i r p_i T / (1 +
+ *   r p_i T) (creates_bytes: a create of an id held is a 409 that does
+ *   not renew it);
  *   time keys count every new item;
  * - time to live (rule 28; runway_ttl.c): an item lives its own ttl
  *   (its stream's /ttl property, each value's dist_pmf share; a data
@@ -410,6 +414,15 @@ struct pk_runway {
 				       that less what expires and is
 				       deleted); LEVELS: as it peaks; B/s,
 				       0 without */
+	double creates_bytes;	    /* LEVELS, an id pool its stream writes
+				       by creates alone, one lifetime, drawn
+				       evenly or skewed: what a steady
+				       written_bytes_per_s holds once its
+				       first lifetimes have passed, below
+				       bound_bytes (its peak): a create of
+				       an id held is refused (409) and does
+				       not renew it (runway_ids.c); B, 0
+				       otherwise */
 	double backlog_bytes;	    /* LEVELS: of bound_bytes, expired items
 				       a phase's RU/s leave no room to
 				       delete within a cycle shorter than
