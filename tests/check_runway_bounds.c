@@ -657,6 +657,33 @@ START_TEST(test_bounds_pool_by_need)
 END_TEST
 
 /*
+ * The service admits a request whole, only when its charge fits what
+ * its second has left (rule 12). One key, 15 creates/s of 1 MB
+ * (1,048,576 B stored; rule 20's 100 KB write is 50 RU, so 1 MB is 512
+ * RU) on one partition of 5,000 RU/s: 9 fit a second (4,608 RU; the
+ * 10th would need 5,120), 9 x 1,048,576 = 9,437,184 B/s, 20 GiB in
+ * 21,474,836,480 / 9,437,184 = 2,275.6 s. The same workload replayed
+ * for 40 min refuses its first write with 403/1014 at t = 2,275 s.
+ * Before: 5,000 / 512 = 9.77 a second, full at 2,097.2 s.
+ */
+START_TEST(test_bounds_whole_writes)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 5000}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 2m, rate: 15/s, ops: {create: 1}, "
+	    "item_size: 1MB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, CAP / (9.0 * 1048576.0), 1e-6), "%f: %s", s,
+		      t);
+	ck_assert_msg(strstr(t, "bounded by range 0's 5,000 RU/s"), "%s", t);
+}
+END_TEST
+
+/*
  * Ranges offered only queries draw from the pool too. 3 ranges of 1,000
  * RU/s, pool max 3,000; stream w writes 2,000 creates/s of 1 KB to one
  * key (10,000 RU/s on its range); stream q sends 3,000 fan-out queries/s
@@ -721,6 +748,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_targeted_query_where_it_runs);
 	tcase_add_test(tc, test_bounds_pool_by_need);
 	tcase_add_test(tc, test_bounds_pool_queries_draw);
+	tcase_add_test(tc, test_bounds_whole_writes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -110,7 +110,10 @@
  *   that adds no items) evenly over the ranges, each at the charge the service
  * gives it or the run found for it: pk_queries.read_mru, a query's served RU,
  * rule 38's query over a random suffix); ASSUMPTION: a range asked for more
- * than its RU/s serves every request the same part, a time key's keyed requests
+ * than its RU/s serves every request the same part (one stream's new items
+ * alone: whole writes a second, floor(RU/s / a write's RU) of them, the
+ * service admitting a request only when its charge fits what the second
+ * has left; not with a fleet pool), a time key's keyed requests
  *   spread over every range (they read stored items of every bucket), the
  *   share of values the run never drew spread evenly over the ranges,
  *   ranges split later not counted; bound_range names the range when it
