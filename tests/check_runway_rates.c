@@ -479,6 +479,47 @@ START_TEST(test_rates_busy_quiet_mean_growth)
 }
 END_TEST
 
+/*
+ * A cycle's mean where the cycle does not end on a step's hour: one key
+ * at 100,000 RU/s (no bound), a 10-min import of 100 creates/s of 10
+ * KB (10,240 B), then steady 10/s for 1 h. A 70-min cycle stores 60,000
+ * + 36,000 = 96,000 items, 96,000 x 10,240 / 4,200 = 234,057.1 B/s on
+ * average (228.6 KiB/s). 20 GiB is 2,097,152 items: 21 cycles hold
+ * 2,016,000 at 88,200 s, the import 60,000 more by 88,800 s, the
+ * steady phase the last 21,152 in 2,115.2 s: full at 90,915.2 s. With
+ * 2 h steady: 132,000 items in 7,800 s, 173,292.3 B/s (169.2 KiB/s).
+ * Before: 250.0 and 180.8 KiB/s, a cycle's end inside an hour's step
+ * taken as if the step grew evenly, the import spread over its hour.
+ */
+START_TEST(test_rates_mean_of_a_cycle_off_the_hour)
+{
+	static const char fmt[] =
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {name: import, duration: 10m, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n"
+	    "  - {name: steady, duration: %s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n";
+	char text[512], t[640];
+	int kind;
+	double s;
+
+	snprintf(text, sizeof(text), fmt, "1h");
+	s = tu_full_s("rates.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 90915.2, 1e-6), "%.1f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 228.6 KiB/s on average over its "
+				"70.0 min cycle, 100.0 KiB/s as it fills"),
+		      "%s", t);
+	snprintf(text, sizeof(text), fmt, "2h");
+	tu_full_s("rates.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(strstr(t, "growing 169.2 KiB/s on average over its "
+				"2.2 h cycle"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -487,6 +528,7 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_rates_busy_quiet_mean_growth);
+	tcase_add_test(tc, test_rates_mean_of_a_cycle_off_the_hour);
 	tcase_add_test(tc, test_rates_batch_only_grows);
 	tcase_add_test(tc, test_rates_batch_only_bounded);
 	tcase_add_test(tc, test_rates_steps_every_step);

@@ -335,6 +335,49 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
 	return fmin(1.0, fmax(0.0, t / span));
 }
 
+double runway_step_added(const struct pk_result_variant *v,
+			 const struct cand *c, double bank,
+			 const struct slice *x, size_t n, size_t ns, double u)
+{
+	const struct rw_pool none = {0, 0, NULL, NULL};
+	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
+	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
+	double all = 0, span = 0, left, got, m;
+	struct cand cc = *c; /* cand_add spends its burst credit: a copy's */
+	size_t i;
+
+	cc.bank = bank;
+	for (i = 0; i < n && i < PK_MAX_STREAMS * PK_RW_STRETCHES + 1; i++) {
+		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
+		double d;
+
+		add[i] =
+		    runway_cand_add(v, &cc, &x[i], 1, ns, &none, &b, &d, NULL);
+		all += add[i];
+		span += x[i].len;
+	}
+	if (i < n || !(all > 0) || !(span > 0)) {
+		return u;
+	}
+	/* whole cycles first, then the cycle's slices in order */
+	left = u * span;
+	m = floor(left / (span / reps));
+	m = m < reps ? m : floor(reps);
+	got = m * all / reps;
+	left -= m * span / reps;
+	for (i = 0; i < n; i++) {
+		const double ai = add[i] / reps, li = x[i].len / reps;
+
+		if (left <= li) {
+			got += li > 0 ? left / li * ai : 0;
+			break;
+		}
+		left -= li;
+		got += ai;
+	}
+	return fmin(1.0, fmax(0.0, got / all));
+}
+
 double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,
 			      const struct slice *x, size_t n, size_t ns,
 			      const struct rw_pool *pool,

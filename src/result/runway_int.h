@@ -1054,6 +1054,14 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
 			double bank, const struct slice *x, size_t n, size_t ns,
 			double a, double *pace);
 
+/* The other way round: the part (0 .. 1) of what candidate c adds over
+   the step's slices x[0 .. n) that it has added by part u (0 .. 1) of
+   their length, on runway_step_part's terms; u itself when the slices
+   add nothing */
+double runway_step_added(const struct pk_result_variant *v,
+			 const struct cand *c, double bank,
+			 const struct slice *x, size_t n, size_t ns, double u);
+
 /* The most expired bytes candidate c's range leaves undeleted within
    one cycle of stream st (one stream, a cycle shorter than a step, its
    first cycle's stretches st->once): the projection steps such a cycle

@@ -333,6 +333,15 @@ static int slices_in_order(const struct pk_scenario *sc)
 	return 1;
 }
 
+/* 1 when what p's candidates store within a step grows as what they add
+   (runway_step_part's terms): no time to live, one class with no id
+   pool, no deletes, no fleet pool */
+static int step_timed(const struct rw_proj *p)
+{
+	return !p->cl.ttl && p->cl.n == 1 && p->cl.c[0].pool.n == 0 &&
+	       !p->dels.on && p->pool.nr == 0;
+}
+
 /* Slices of a step that a spike's pieces are timed by, at most */
 #define PK_RW_SPIKE_SLICES 256
 
@@ -432,14 +441,19 @@ static double spike_part(struct rw_proj *p, const struct cand *ci, double bank0,
 }
 
 /* What candidate c holds at the ends of p's cycles of phases in (t0,
-   t] of a step from t0 to t1 holding before and after (linear within
-   it) shifted into h[2] after c's own (n: how many ends in all); none
-   for a cycle shorter than a step (stepped at its mean) or a candidate
-   whose bucket moves on */
-static int cycle_ends(const struct rw_proj *p, const struct cand *c, double t0,
-		      double t1, double t, double before, double after,
-		      double *h)
+   t] of a step from t0 to t1 (its slices q, c's burst credit bank at
+   its start) holding before and after shifted into h[2] after c's own
+   (n: how many ends in all); none for a cycle shorter than a step
+   (stepped at its mean) or a candidate whose bucket moves on. An end
+   inside the step holds what the step's slices in time order have
+   added by then (runway_step_added: a 10-min import at a 70-min
+   cycle's start is in the step after the end, not spread over it),
+   where the fill is timed so; else linear within it. */
+static int cycle_ends(const struct rw_proj *p, const struct steps *q,
+		      const struct cand *c, double bank, double t0, double t1,
+		      double t, double before, double after, double *h)
 {
+	const int in_order = step_timed(p) && slices_in_order(p->sc);
 	double k;
 	int n = c->n_cyc;
 
@@ -449,20 +463,26 @@ static int cycle_ends(const struct rw_proj *p, const struct cand *c, double t0,
 		return 0;
 	}
 	for (k = floor(t0 / p->cycle_s) + 1; k * p->cycle_s <= t; k++) {
+		double u = (k * p->cycle_s - t0) / (t1 - t0);
+
+		if (in_order && u < 1) {
+			u = runway_step_added(p->v, c, bank, q->xs, q->n_all,
+					      p->ns, u);
+		}
 		h[0] = h[1];
-		h[1] = before +
-		       (after - before) * (k * p->cycle_s - t0) / (t1 - t0);
+		h[1] = before + (after - before) * u;
 		n++;
 	}
 	return n;
 }
 
 /* Keep what candidate c held at the ends of cycles in (t0, t1] */
-static void cycle_mark(const struct rw_proj *p, struct cand *c, double t0,
-		       double t1, double before, double after)
+static void cycle_mark(const struct rw_proj *p, const struct steps *q,
+		       struct cand *c, double bank, double t0, double t1,
+		       double before, double after)
 {
 	double e[2];
-	int n = cycle_ends(p, c, t0, t1, t1, before, after, e);
+	int n = cycle_ends(p, q, c, bank, t0, t1, t1, before, after, e);
 
 	if (n > c->n_cyc) {
 		c->cyc_held[0] = e[0];
@@ -557,9 +577,7 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 						    timed, room, &per_step);
 		double t, pace = 1.0;
 
-		if (a > 0 && a < 1 && !p->cl.ttl && p->cl.n == 1 &&
-		    p->cl.c[0].pool.n == 0 && !p->dels.on && p->pool.nr == 0 &&
-		    slices_in_order(p->sc)) {
+		if (a > 0 && a < 1 && step_timed(p) && slices_in_order(p->sc)) {
 			/* inside the step by its slices, not its mean */
 			a = runway_step_part(v, ci, bank0, q->xs, q->n_all, ns,
 					     a, &pace);
@@ -583,14 +601,14 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 			   what a workload of busy and quiet phases longer
 			   than a step adds on average, where the rate as it
 			   fills is the phase's */
-			ci->mean =
-			    cycle_ends(p, ci, t0, t1, t, before, after, e) >= 2
-				? (e[1] - e[0]) / p->cycle_s
-				: 0;
+			ci->mean = cycle_ends(p, q, ci, bank0, t0, t1, t,
+					      before, after, e) >= 2
+				       ? (e[1] - e[0]) / p->cycle_s
+				       : 0;
 		}
 	}
 	/* the ends of cycles the step passed, after any fill in it */
-	cycle_mark(p, ci, t0, t1, before, after);
+	cycle_mark(p, q, ci, bank0, t0, t1, before, after);
 }
 
 /* Step h's stretches of each stream in [t0, t1) (workload seconds) and
