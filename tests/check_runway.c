@@ -837,6 +837,49 @@ START_TEST(test_runway_time_scale_offices)
 }
 END_TEST
 
+/*
+ * A projection with no figure whose replay filled the partition says
+ * so, not "replay it long enough". One key, creates ramping from 0 to
+ * 100/s over 100 s (a ramp is not projected), 1 KB each, the cap 1 MiB
+ * (1,024 items): t^2 / 2 items by t, 1,024 at t = sqrt(2,048) = 45.25 s,
+ * so the replay refuses its first write (403/1014) in second 45.
+ * Before: "not projected: a ramp ...; replay it long enough to see it
+ * (lengthen the phase)" beside the finding that it reached its limit.
+ */
+START_TEST(test_runway_untested_filled_in_run)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 100000, "
+	    "logical_partition_storage: 1MiB}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 100s, rate: {from: 0/s, to: 100/s}, "
+	    "ops: {create: 1}, item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	char t[640], *f;
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_NOT_PROJECTED);
+	ck_assert_msg(fabs(c[0].runway.replay_full_s - 45.25) < 1.0, "%f",
+		      c[0].runway.replay_full_s);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "not projected: a ramp (pksim has no tested "
+				"projection of it); the replay itself filled "
+				"\"a\" at t = 45 s") &&
+			  !strstr(t, "replay it long enough"),
+		      "%s", t);
+	f = tu_findings_text(res);
+	ck_assert_msg(strstr(f, "storage growth: logical partition /k = \"a\" "
+				"filled in the replay itself, at t = 45 s") &&
+			  !strstr(f, "replay it long enough"),
+		      "%s", f);
+	free(f);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 /* v's model with its runway from snapshot s of run */
 static void runway_from(const struct pk_run *run, const struct pk_snapshot *s,
 			struct pk_result_variant *v)
@@ -910,6 +953,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_short_phase_keeps_weekly);
 	tcase_add_test(tc, test_runway_window_without_writes);
 	tcase_add_test(tc, test_runway_filled_in_run_is_projected);
+	tcase_add_test(tc, test_runway_untested_filled_in_run);
 	tcase_add_test(tc, test_runway_preloaded_full_now);
 	tcase_add_test(tc, test_runway_id_pool_past_the_cap);
 	tcase_add_test(tc, test_runway_id_pool_levels_at_mean);

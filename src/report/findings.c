@@ -760,6 +760,23 @@ static unsigned say_storage_growth(struct pk_sentences *s,
 	}
 	memset(&card, 0, sizeof(card));
 	scorecard_full(r, v, &card);
+	if (card.full_kind == PK_FULL_NOT_PROJECTED &&
+	    card.runway.replay_full_s >= 0) {
+		/* the replay filled it: said, beside the 403 finding */
+		char f[640], t[32];
+
+		say(s, xasprintf(
+			   "storage growth: logical partition %s = %s filled "
+			   "in the replay itself, at t = %s s (above); when "
+			   "one fills from the workload's start is not "
+			   "projected: %s (pksim has no tested projection "
+			   "of it)",
+			   v->key_text, card.full_key,
+			   fmt_thousands((int64_t)card.runway.replay_full_s, t),
+			   runway_features_text(card.runway.features, f,
+						sizeof(f))));
+		return 0;
+	}
 	if (card.full_kind == PK_FULL_NOT_PROJECTED) {
 		/* no date: the combination is said, nothing suggested */
 		say(s,

@@ -662,7 +662,21 @@ const char *scorecard_full_text(const struct pk_result *r,
 		break;
 	case PK_FULL_NOT_PROJECTED:
 		if (brief) {
-			snprintf(buf, cap, "not projected");
+			snprintf(buf, cap, "%s",
+				 s->runway.replay_full_s >= 0
+				     ? "not projected (full in the replay)"
+				     : "not projected");
+		} else if (s->runway.replay_full_s >= 0) {
+			/* the run's own 403s: no longer replay asked for */
+			snprintf(buf, cap,
+				 "not projected: %s (pksim has no tested "
+				 "projection of it); the replay itself filled "
+				 "%s at t = %s s",
+				 runway_features_text(s->runway.features, first,
+						      sizeof(first)),
+				 s->full_key,
+				 fmt_thousands((int64_t)s->runway.replay_full_s,
+					       at));
 		} else {
 			snprintf(buf, cap,
 				 "not projected: %s (pksim has no tested "

@@ -280,6 +280,30 @@ static int full_at_start(const struct pk_snapshot *s,
 	return 0;
 }
 
+/* A projection with no figure whose run filled a logical partition: the
+   first the replay filled (the earliest 403/1014 of those listed) as
+   rw's who and replay_full_s, so the sentence says the replay filled
+   it rather than asking for a longer replay */
+static void replay_filled(const struct pk_result_variant *v,
+			  struct pk_runway *rw)
+{
+	const struct pk_result_lp *first = NULL;
+	size_t i;
+
+	for (i = 0; i < v->n_full_listed; i++) {
+		const struct pk_result_lp *lp = &v->full[i];
+
+		if (lp->full_at_ms >= 0 &&
+		    (!first || lp->full_at_ms < first->full_at_ms)) {
+			first = lp;
+		}
+	}
+	if (first) {
+		runway_set_who(v, first->key, first->key_len, rw);
+		rw->replay_full_s = (double)first->full_at_ms / PK_RW_MS_PER_S;
+	}
+}
+
 void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		  const struct pk_workload *w, struct pk_result_variant *v)
 {
@@ -288,6 +312,7 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 
 	memset(rw, 0, sizeof(*rw));
 	rw->full_s = -1;
+	rw->replay_full_s = -1;
 	rw->bound_range = UINT32_MAX;
 	rw->bucket = s->key_bucket;
 	rw->ttl_s = s->cosmos ? s->cosmos->ttl_lifetime_s : 0;
@@ -321,4 +346,7 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		runway_from_rates(s, sc, w, v, rw);
 	}
 	runway_guard(sc, w, v, rw);
+	if (rw->kind == PK_RUNWAY_UNTESTED) {
+		replay_filled(v, rw);
+	}
 }

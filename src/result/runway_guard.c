@@ -523,6 +523,9 @@ void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
 	}
 	rw->kind = PK_RUNWAY_UNTESTED;
 	rw->full_s = -1;
+	/* no figure: no logical partition named, no growth given */
+	rw->who[0] = '\0';
+	rw->rate_bytes_per_s = 0;
 }
 
 const char *runway_features_text(uint32_t f, char *buf, size_t cap)

@@ -519,6 +519,11 @@ struct pk_runway {
 					 all in use from draw n); 0 without,
 					 or when they are not, which the
 					 guard then refuses (PK_RW_F_LATEST) */
+	double replay_full_s;	      /* UNTESTED: when the replay itself
+					 filled who (the first of its
+					 logical partitions to refuse a
+					 write, 403/1014), s of the run's
+					 clock; -1 none did */
 	int secs;		      /* RATES under time to live: stepped a
 					 second at a time (runway_secs): a
 					 LEVELS bound_bytes is its cycle's
