@@ -880,6 +880,60 @@ START_TEST(test_runway_untested_filled_in_run)
 }
 END_TEST
 
+/*
+ * The growth the sentence gives is the rate as it fills, and says so
+ * where that is not the workload's steady rate; phases of an hour or
+ * more are a cycle repeated, and said to be:
+ * - 1 key, 2 creates/s of 10 KB (20,480 B/s) on weekdays only, from
+ *   Thursday 2026-01-01: 20 GiB / 20,480 = 1,048,576 s of writing, 12
+ *   weekdays (Thu 1 .. Fri 16) and 11,776 s of Monday the 19th: full at
+ *   18 x 86,400 + 11,776 = 1,566,976 s, growing 20.0 KiB/s as it fills
+ *   (14.3 over a week).
+ * - 1 key, 10 min at 100/s then 1 h at 10/s, 10 KB: a 70-min cycle of
+ *   60,000 + 36,000 = 96,000 items; 20 GiB is 2,097,152 items: 21
+ *   cycles hold 2,016,000 at 88,200 s, the import 60,000 more by 88,800
+ *   s and the steady phase the last 21,152 at 10/s in 2,115.2 s: full at
+ *   90,915.2 s, the import repeated every cycle.
+ * Before: "growing 20.0 KiB/s", and no word of the cycle repeating.
+ */
+START_TEST(test_runway_growth_as_it_fills)
+{
+	static const char *const texts[] = {
+	    "clock: {start: \"2026-01-01T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 1h, rate: {base: 2/s, weekly: weekdays}, "
+	    "ops: {create: 1}, item_size: 10KB}\n",
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 10m, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n"
+	    "  - {duration: 1h, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n",
+	};
+	static const double want[] = {1566976.0, 90915.2};
+	static const char *const says[] = {
+	    "growing 20.0 KiB/s as it fills)",
+	    "100.0 KiB/s as it fills); the phases' 70.0 min cycle repeated "
+	    "for the projection (a one-time load: `preload:`)",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		char t[640];
+		int kind;
+		double s =
+		    tu_full_s("runway.yaml", texts[i], &kind, t, sizeof(t));
+
+		ck_assert_msg(kind == PK_FULL_DAYS, "%zu %d: %s", i, kind, t);
+		ck_assert_msg(tu_near(s, want[i], 1e-6), "%zu %f: %s", i, s, t);
+		ck_assert_msg(strstr(t, says[i]), "%zu: %s", i, t);
+	}
+}
+END_TEST
+
 /* v's model with its runway from snapshot s of run */
 static void runway_from(const struct pk_run *run, const struct pk_snapshot *s,
 			struct pk_result_variant *v)
@@ -953,6 +1007,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_short_phase_keeps_weekly);
 	tcase_add_test(tc, test_runway_window_without_writes);
 	tcase_add_test(tc, test_runway_filled_in_run_is_projected);
+	tcase_add_test(tc, test_runway_growth_as_it_fills);
 	tcase_add_test(tc, test_runway_untested_filled_in_run);
 	tcase_add_test(tc, test_runway_preloaded_full_now);
 	tcase_add_test(tc, test_runway_id_pool_past_the_cap);

@@ -339,6 +339,30 @@ static void client_text(const struct pk_result *r, const struct pk_runway *rw,
 	}
 }
 
+/* 1 when a stream of sc has several phases, or (phases_only 0) a phase
+   with a rate schedule: its rate varies over its cycle, so the runway's
+   growth is the rate in the hour it fills, not the cycle's mean */
+static int rate_varies(const struct pk_scenario *sc, int phases_only)
+{
+	size_t st, i;
+
+	for (st = 0; st < sc->n_streams; st++) {
+		const struct pk_stream_spec *ss = &sc->streams[st];
+
+		if (ss->n_phases > 1) {
+			return 1;
+		}
+		for (i = ss->phase_first;
+		     i < ss->phase_first + ss->n_phases && i < sc->n_phases;
+		     i++) {
+			if (!phases_only && sc->phases[i].schedule) {
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		       char *buf, size_t cap)
 {
@@ -386,8 +410,18 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 duration(rw->span_s, d, sizeof(d)),
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)));
 	} else {
-		snprintf(grow, sizeof(grow), "growing %s",
-			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)));
+		/* the rate as it fills, where it is not the workload's
+		   steady one: a schedule's or a phase's hour, an id pool's
+		   new ids (a cycle under an hour is stepped at its mean,
+		   said apart) */
+		snprintf(grow, sizeof(grow), "growing %s%s",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 rw->basis == PK_RUNWAY_RATES && r->sc &&
+				 ((rw->features & PK_RW_F_POOL) ||
+				  (rate_varies(r->sc, 0) &&
+				   rw->span_s >= PK_RUNWAY_SHORT_S))
+			     ? " as it fills"
+			     : "");
 	}
 	if (rw->bound_range != UINT32_MAX) {
 		char ru[32];
@@ -426,6 +460,15 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 rw->span_s < PK_RUNWAY_BURST_S
 			     ? ": a burst that does not repeat is not a rate"
 			     : "");
+	} else if (rw->basis == PK_RUNWAY_RATES && rw->time_scale == 1.0 &&
+		   rw->span_s > 0 && rw->full_s > rw->span_s && r->sc &&
+		   rate_varies(r->sc, 1)) {
+		/* an hour or more: still a cycle, and a one-off load in
+		   it is repeated too */
+		snprintf(shrt, sizeof(shrt),
+			 "; the phases' %s cycle repeated for the projection "
+			 "(a one-time load: `preload:`)",
+			 duration(rw->span_s, d, sizeof(d)));
 	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
 		    rw->basis == PK_RUNWAY_DATA_RATE) &&
 		   rw->rate_bytes_per_s > 0 && rw->span_s == 0) {

@@ -261,10 +261,13 @@ struct pk_scorecard {
 					  (the first full one when days is
 					  0), JSON text; else "" */
 	uint64_t full_lp_bytes;	       /* ... what it holds */
-	double full_rate;	       /* ... its growth, B per data second
-					  (averaged over its cycle for a
-					  value that comes back); 0 when
-					  full */
+	double full_rate;	       /* ... its growth as it fills, B per
+					  workload or data second (the
+					  hour's it fills in; a value that
+					  comes back: while current; a data
+					  file's over its span); LEVELS:
+					  what is written at its level; 0
+					  when full or not projected */
 	double full_measured_s;	       /* ... the data seconds measured */
 	double full_level_bytes;       /* PK_FULL_LEVELS: what full_key
 					  levels off at, B */
