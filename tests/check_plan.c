@@ -114,6 +114,12 @@ START_TEST(test_plan_seed002_text)
 	ck_assert_str_eq(f[0], "9560");
 	ck_assert_str_eq(f[1], "57360");
 	ck_assert_str_eq(f[2], "28.7");
+	/* the month is a twelfth of the year, said under the table: 31 x
+	   12 / 365 = 1.0192, a 31-day month 1.9 % more */
+	ck_assert_ptr_nonnull(
+	    strstr(out, "largest month = a year / 12, the year spread evenly "
+			"(the seed's Solution 1); a 31-day month of it is "
+			"31/365 of a year, 1.9 % more"));
 	/* binary MB, said in the output */
 	ck_assert_ptr_nonnull(strstr(out, "sizes are binary: 1 MiB = 2^20 = "
 					  "1,048,576 bytes"));

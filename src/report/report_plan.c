@@ -16,6 +16,13 @@
 #define PK_PLAN_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
 /* Room for one formatted number. */
 #define PK_PLAN_NUM_BYTES 48
+/* What the largest month is, under the table: the year spread evenly,
+   as the seed's Solution 1 computes it ("40,000 / 12 x 221 x 2"); a
+   31-day month of an even year is 31 / 365 of it, 31 x 12 / 365 =
+   1.019 of a twelfth (the runway's bucket says that month) */
+#define PK_PLAN_MONTH_WORDS                                                    \
+	"largest month = a year / 12, the year spread evenly (the seed's "     \
+	"Solution 1); a 31-day month of it is 31/365 of a year, 1.9 % more"
 
 /* The most significant digits a figure is printed with before it takes
    an exponent: a double holds 15 to 17, so 1e24 printed whole would
@@ -251,6 +258,7 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 		num(p->total_per_year, a), "", "",
 		num(p->total_per_year * s->ru_per_write, b),
 		fixed(p->total_resync_s, 1, e));
+	fprintf(out, "%s\n", PK_PLAN_MONTH_WORDS);
 	fputs("\nshare of the current writes that hit the hottest logical "
 	      "partition\n",
 	      out);
@@ -309,10 +317,10 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 			fixed(r->month_bytes / PK_PLAN_MB, 3, c),
 			num(r->resync_ru, d), fixed(r->resync_s, 1, e));
 	}
-	fprintf(out, "| together | %s | | | %s RU = %s s |\n\n",
+	fprintf(out, "| together | %s | | | %s RU = %s s |\n\n%s.\n\n",
 		num(p->total_per_year, a),
 		num(p->total_per_year * s->ru_per_write, b),
-		fixed(p->total_resync_s, 1, e));
+		fixed(p->total_resync_s, 1, e), PK_PLAN_MONTH_WORDS);
 	fputs("| key | share of the current writes on the hottest logical "
 	      "partition | where |\n| --- | ---: | --- |\n",
 	      out);
