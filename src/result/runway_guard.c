@@ -513,7 +513,7 @@ void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
 		   else the workload does */
 		return;
 	}
-	if (tested_entry(rw->features) &&
+	if (tested_entry(rw->features) && !rw->ttl_early &&
 	    (!(rw->features & LATEST) ||
 	     (rw->latest && !((key_features(sc, v, rw) & LATEST) &&
 			      (workload_features(sc, v) & LATEST))))) {

@@ -884,7 +884,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 		       struct pk_runway *rw)
 {
 	const struct pk_runway was = *rw;
-	double min_life = 0;
+	double min_life = 0, untimed_s;
 
 	/* first as if nothing expired: a logical partition that fills
 	   before the first item expires holds what it would without time
@@ -898,6 +898,13 @@ void runway_from_rates(const struct pk_snapshot *s,
 		rw->ttl_after = 1;
 		return;
 	}
+	untimed_s = rw->kind == PK_RUNWAY_DAYS ? rw->full_s : -1;
 	*rw = was;
 	from_rates(s, sc, w, v, rw, 0, &min_life);
+	/* time to live only takes items away: a partition cannot fill
+	   sooner with it than without (rewriting upserts counted as new
+	   items from the start, their targets taken as expired while they
+	   live, give that) */
+	rw->ttl_early = rw->kind == PK_RUNWAY_DAYS && untimed_s >= 0 &&
+			rw->full_s < untimed_s;
 }

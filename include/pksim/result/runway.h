@@ -519,6 +519,12 @@ struct pk_runway {
 					 all in use from draw n); 0 without,
 					 or when they are not, which the
 					 guard then refuses (PK_RW_F_LATEST) */
+	int ttl_early;		      /* RATES under time to live: it fills
+					 sooner than without time to live,
+					 which takes items away: the model
+					 does not hold (a rewriting upsert
+					 taken as a new item while its target
+					 lives); refused */
 	double replay_full_s;	      /* UNTESTED: when the replay itself
 					 filled who (the first of its
 					 logical partitions to refuse a
