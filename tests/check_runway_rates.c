@@ -520,6 +520,130 @@ START_TEST(test_rates_mean_of_a_cycle_off_the_hour)
 }
 END_TEST
 
+/*
+ * A skewed key over a large pool, whose hottest value a short run may
+ * not draw: 1,000,000 tenants "t-{0000001..1000000}" drawn zipf s = 0.5,
+ * 10 creates/s of 1 MB (1,048,576 B) for 1 min at 100,000 RU/s (no
+ * bound). t-0000001 has the largest mass, 1 / H(10^6, 0.5); by
+ * Euler-Maclaurin H = 2 x sqrt(10^6) + zeta(0.5) + 1 / (2 x 1,000) =
+ * 2,000 - 1.4603545 + 0.0005 = 1,998.5401455, so its share is
+ * 5.0036523e-4 and it grows 10 x 1,048,576 x 5.0036523e-4 = 5,246.7097
+ * B/s: 21,474,836,480 / 5,246.7097 = 4,093,010.2 s (47.37 days),
+ * whatever the seed. The run's 600 draws miss it with probability
+ * (1 - 5.0e-4)^600 = 74 %: before, seeds 1, 3 and 4 named a value they
+ * drew ("t-0000005" 105.9 days, "t-0000005" 105.9 days, "t-0000020"
+ * 211.9 days).
+ */
+START_TEST(test_rates_undrawn_zipf_top)
+{
+	static const char fmt[] =
+	    "seed: %d\n"
+	    "container: {partition_key: /tenant, throughput: 100000}\n"
+	    "items:\n"
+	    "  tenant: {values: \"t-{0000001..1000000}\", distribution: "
+	    "zipf, s: 0.5}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 1m, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 1MB}\n";
+	static const int seeds[] = {1, 3, 4};
+	char text[512], t[640];
+	size_t i;
+
+	for (i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+		double s;
+
+		snprintf(text, sizeof(text), fmt, seeds[i]);
+		s = full_s(text, t, sizeof(t));
+		ck_assert_msg(tu_near(s, 4093010.2, 1e-6), "seed %d: %f: %s",
+			      seeds[i], s, t);
+		ck_assert_msg(strstr(t, "\"t-0000001\" first"), "seed %d: %s",
+			      seeds[i], t);
+	}
+}
+END_TEST
+
+/*
+ * The same pool drawn hotspot with one hot tenant: hot_data 0.000001 of
+ * 1,000,000 values is floor(1) = 1 value, t-0000001, taking hot_ops
+ * 0.001 of the creates: 0.001 x 10 x 1,048,576 = 10,485.76 B/s, full in
+ * 21,474,836,480 / 10,485.76 = 2,048,000 s (23.70 days). The run draws
+ * it with probability 1 - 0.999^600 = 45 %; before, seeds 2, 3 and 120
+ * did not and said "not within 5 years".
+ */
+START_TEST(test_rates_undrawn_hot_tenant)
+{
+	static const char fmt[] =
+	    "seed: %d\n"
+	    "container: {partition_key: /tenant, throughput: 100000}\n"
+	    "items:\n"
+	    "  tenant: {values: \"t-{0000001..1000000}\", distribution: "
+	    "hotspot, hot_data: 0.000001, hot_ops: 0.001}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 1m, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 1MB}\n";
+	static const int seeds[] = {2, 3, 120};
+	char text[512], t[640];
+	size_t i;
+
+	for (i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+		double s;
+
+		snprintf(text, sizeof(text), fmt, seeds[i]);
+		s = full_s(text, t, sizeof(t));
+		ck_assert_msg(tu_near(s, 2048000.0, 1e-9), "seed %d: %f: %s",
+			      seeds[i], s, t);
+		ck_assert_msg(strstr(t, "\"t-0000001\" first"), "seed %d: %s",
+			      seeds[i], t);
+	}
+}
+END_TEST
+
+/*
+ * A weighted list whose heaviest value a short run does not draw: 201
+ * values "v001".."v201", each weight 1 but v101's 3 (sum 203), 1 create/s
+ * of 1 MB for 10 s. v101 takes 3 / 203 of the creates: 1,048,576 x 3 /
+ * 203 = 15,496.2 B/s, full in 21,474,836,480 x 203 / (3 x 1,048,576) =
+ * 20,480 x 203 / 3 = 1,385,813.3 s (16.04 days). Ten draws miss it with
+ * probability (200 / 203)^10 = 86 %: before, seeds 1, 2 and 3 named a
+ * value of weight 1 they drew ("v013", "v022", "v023"), 20,480 x 203 s
+ * = 48.1 days.
+ */
+START_TEST(test_rates_undrawn_weighted_heaviest)
+{
+	char text[2048], t[640];
+	size_t at, i;
+	int seed;
+
+	for (seed = 1; seed <= 3; seed++) {
+		double s;
+
+		at = (size_t)snprintf(
+		    text, sizeof(text),
+		    "seed: %d\n"
+		    "container: {partition_key: /k, throughput: 100000}\n"
+		    "items:\n"
+		    "  k: {values: \"v{001..201}\", distribution: weighted, "
+		    "weights: [",
+		    seed);
+		for (i = 0; i < 201; i++) {
+			at += (size_t)snprintf(text + at, sizeof(text) - at,
+					       "%s%d", i ? ", " : "",
+					       i == 100 ? 3 : 1);
+		}
+		snprintf(text + at, sizeof(text) - at,
+			 "]}\n"
+			 "phases:\n"
+			 "  - {name: w, duration: 10s, rate: 1/s, ops: "
+			 "{create: 1}, item_size: 1MB}\n");
+		s = full_s(text, t, sizeof(t));
+		ck_assert_msg(tu_near(s, 20480.0 * 203.0 / 3.0, 1e-9),
+			      "seed %d: %f: %s", seed, s, t);
+		ck_assert_msg(strstr(t, "\"v101\" first"), "seed %d: %s", seed,
+			      t);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -541,6 +665,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_fill_inside_spike);
 	tcase_add_test(tc, test_rates_spikes_2s_fill);
 	tcase_add_test(tc, test_rates_spikes_level_as_flat);
+	tcase_add_test(tc, test_rates_undrawn_zipf_top);
+	tcase_add_test(tc, test_rates_undrawn_hot_tenant);
+	tcase_add_test(tc, test_rates_undrawn_weighted_heaviest);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -224,6 +224,25 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 			      const struct refinfo *refs, double spread,
 			      double each, struct rw_pick *p);
 
+/* Groups for the values of largest probability mass a key on one
+   property can take, whether or not the run drew them, into *tab (a
+   value whose key is there already left as it is): the first
+   PK_RUNWAY_CANDIDATES ranks of a zipf or zipfian, the hot set of a
+   hotspot (its cold values when those weigh more), the heaviest of a
+   weighted list; each its share (spread x dist_pmf), its value index,
+   its range and its key as the workload would name it
+   (pk_queries.value_key). reached (n_reached entries, NULL none):
+   pk_snapshot.value_lps, a value it maps left to that pass. Nothing for
+   several streams, several properties, random or hash parts, values
+   that share alike (uniform, sequential) or `latest`. Returns how many
+   groups it made. */
+size_t runway_groups_heavy(const struct pk_result_variant *v,
+			   const struct pk_scenario *sc,
+			   const struct pk_workload *w,
+			   const struct refinfo *refs, double spread,
+			   const uint32_t *reached, uint64_t n_reached,
+			   struct group **tab);
+
 /* The shares of groups g[0 .. n - 1] of runway_groups_from_values
    again, each of one value exactly as dist_pmf gives it: that pass sums
    a zipfian's shares by a series, close to 1e-15 but not bit for bit */

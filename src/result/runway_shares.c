@@ -559,6 +559,136 @@ void runway_exact_mass(const struct pk_scenario *sc, const struct refinfo *refs,
 	}
 }
 
+/* A weighted list's value and its weight (heavy_indexes) */
+struct heavy {
+	double w;
+	uint64_t i;
+};
+
+/* The heavier first, then the lower index */
+static int heavy_cmp(const void *a, const void *b)
+{
+	const struct heavy *x = a, *y = b;
+
+	if (x->w != y->w) {
+		return x->w < y->w ? 1 : -1;
+	}
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* The value indexes of d over count values (norm its dist_norm) with
+   the largest probability mass, heaviest first, at most max, into out;
+   returns how many (0: every value weighs alike, or `latest`). A
+   hotspot's values of one set weigh alike: the hotter set's, from its
+   first index (the hot set 0 .., the cold one from count - 1 down). */
+static size_t heavy_indexes(const struct pk_dist_spec *d, uint64_t count,
+			    double norm, uint64_t *out, size_t max)
+{
+	size_t n = 0;
+	struct heavy *all;
+	uint64_t i;
+	double top;
+
+	switch (d->kind) {
+	case PK_DIST_ZIPF:
+	case PK_DIST_ZIPFIAN:
+		for (i = 0; i < count && n < max; i++) {
+			out[n++] = i;
+		}
+		return n;
+	case PK_DIST_HOTSPOT:
+		if (count < 2) {
+			return 0;
+		}
+		top = dist_pmf(d, count, norm, 0);
+		if (top > dist_pmf(d, count, norm, count - 1)) {
+			for (i = 0; i < count && n < max &&
+				    dist_pmf(d, count, norm, i) == top;
+			     i++) {
+				out[n++] = i;
+			}
+		} else if (top < dist_pmf(d, count, norm, count - 1)) {
+			top = dist_pmf(d, count, norm, count - 1);
+			for (i = count; i > 0 && n < max &&
+					dist_pmf(d, count, norm, i - 1) == top;
+			     i--) {
+				out[n++] = i - 1;
+			}
+		}
+		return n;
+	case PK_DIST_WEIGHTED:
+		if (d->n_weights != count || count < 2) {
+			return 0;
+		}
+		all = xcalloc(count, sizeof(*all));
+		for (i = 0; i < count; i++) {
+			all[i].w = d->weights[i];
+			all[i].i = i;
+		}
+		qsort(all, count, sizeof(*all), heavy_cmp);
+		/* a list whose weights are all alike adds nothing */
+		if (all[0].w > all[count - 1].w) {
+			for (n = 0; n < count && n < max; n++) {
+				out[n] = all[n].i;
+			}
+		}
+		free(all);
+		return n;
+	default:
+		return 0;
+	}
+}
+
+size_t runway_groups_heavy(const struct pk_result_variant *v,
+			   const struct pk_scenario *sc,
+			   const struct pk_workload *w,
+			   const struct refinfo *refs, double spread,
+			   const uint32_t *reached, uint64_t n_reached,
+			   struct group **tab)
+{
+	const struct pk_queries *q = v->service_queries;
+	const struct pk_prop_spec *prop;
+	uint64_t idx[PK_RUNWAY_CANDIDATES], at[PK_QUERY_KEY_REFS] = {0};
+	struct rw_key key;
+	struct group *g;
+	size_t n, i, made = 0;
+	int fresh;
+
+	if (!q->value_key || !v->key || sc->n_streams > 1 ||
+	    runway_n_refs(v, sc) != 1 || refs[0].prop < 0 ||
+	    refs[0].count == 0 || refs[0].n_cls ||
+	    runway_spread_values(v, sc) > 1 || workload_items(w) == 0) {
+		return 0;
+	}
+	prop = &sc->props[refs[0].prop];
+	n = heavy_indexes(&prop->dist, refs[0].count, refs[0].norm, idx,
+			  PK_RUNWAY_CANDIDATES);
+	runway_key_init(v, &key);
+	for (i = 0; i < n; i++) {
+		if (reached && idx[i] < n_reached && reached[idx[i]] != 0) {
+			continue;
+		}
+		/* the key reads this one property alone */
+		at[0] = idx[i];
+		q->value_key(v->key, sc, w, at, key.id, q->id_max, &key.at);
+		if (key.at.status != 0) {
+			continue;
+		}
+		g = runway_group_get(tab, key.id, key.at.id_len, &fresh);
+		if (!fresh) {
+			continue;
+		}
+		g->mass = spread * dist_pmf(&prop->dist, refs[0].count,
+					    refs[0].norm, idx[i]);
+		g->value = idx[i];
+		g->item = UINT64_MAX;
+		g->range = runway_range_of(v, &key.at.epk);
+		made++;
+	}
+	runway_key_free(&key);
+	return made;
+}
+
 /* The groups from the run: each logical partition's items written over
    all written (several streams, or a property the key reads not drawn
    from a distribution). */

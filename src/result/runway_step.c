@@ -137,6 +137,19 @@ static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
 							  tab, pick)
 					 ? refs[0].count
 					 : 0;
+		} else if (!p->time_key &&
+			   runway_groups_heavy(v, sc, p->w, refs, spread,
+					       s->value_lps, s->n_value_lps,
+					       tab)) {
+			/* the values of most mass no request carried: *tab
+			   held none before, so it holds just those */
+			if (each > 0) {
+				runway_preload_start(s, v, tab);
+			}
+			HASH_ITER(hh, *tab, g, tmp)
+			{
+				runway_pick_add(pick, g);
+			}
 		}
 		return 1;
 	}
@@ -148,6 +161,9 @@ static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
 							  tab, NULL)
 					 ? refs[0].count
 					 : 0;
+		} else if (!p->time_key) {
+			runway_groups_heavy(v, sc, p->w, refs, spread, NULL, 0,
+					    tab);
 		}
 		if (p->ns > 1 &&
 		    runway_groups_apart(v, sc, p->w, refs, spread, weight, tab,

@@ -27,7 +27,12 @@
  *   partition, pk_snapshot.value_lps, over the values that reached it,
  *   a zipfian's shares past its 512th value summed for the ranges by a
  *   binomial series within about 1e-15 of pow's, the candidates' own
- *   exact); a
+ *   exact; a key on one property of one stream also takes the values
+ *   of most mass whether or not the run drew them, named as the
+ *   workload names them: a zipf's or zipfian's first
+ *   PK_RUNWAY_CANDIDATES ranks, a hotspot's hotter set, a weighted
+ *   list's heaviest, runway_groups_heavy, so the seed does not decide
+ *   which value fills first); a
  *   {random A..B} part or a hash of a unique property spreads it evenly
  *   over its B - A + 1 or N values, each held apart on its own range
  *   (up to 1,024 of them; more spread over the ranges). The new items a second
