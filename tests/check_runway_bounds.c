@@ -722,6 +722,44 @@ START_TEST(test_bounds_pool_queries_draw)
 }
 END_TEST
 
+/*
+ * Point reads land where the items are stored, and under a range's
+ * bound that is not where the writes are sent. Key /k over [a, b]
+ * weighted 3 : 1 ("a" on range 1 and "b" on range 0 of 12,000 RU/s,
+ * 6,000 each: pksim locate); 8,000 ops/s, 20 % creates of 1 KB (5 RU),
+ * 80 % point reads of one stored item (1 RU). Range 1 is asked for
+ * 0.75 x 1,600 x 5 = 6,000 RU/s of creates and 6,400 x s of reads, s
+ * its share of the stored items; range 0 for 2,000 + 6,400 x (1 - s),
+ * under its 6,000 while s >= 0.375, so it serves all. Range 1 serves
+ * the part f = 6,000 / (6,000 + 6,400 s) of its requests, and the items
+ * stored there are s = 0.75 f / (0.75 f + 0.25) = 3f / (3f + 1). Then
+ * f (6,000 (3f + 1) + 19,200 f) = 6,000 (3f + 1), 31 f^2 - 10 f - 5 = 0,
+ * f = (10 + sqrt(720)) / 62 = 0.5940768 (s = 0.6405710): "a" stores
+ * 1,200 f = 712.89 creates/s, 729,999.3 B/s, full in 21,474,836,480 /
+ * (1,200 x 1,024 x f) = 29,417.5 s (8.17 h). A 10-minute replay stores
+ * 433,564 items in "a" (722.6 a second, 64.4 % of the items). Before:
+ * reads shared by the writes' 75 %, f = 6,000 / 10,800, 31,457.3 s.
+ */
+START_TEST(test_bounds_reads_where_items_are)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 12000}\n"
+	    "items:\n"
+	    "  k: {values: [a, b], weights: [3, 1]}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 1m, rate: 8000/s, ops: {create: 0.2, "
+	    "read: 0.8}, item_size: 1KB}\n";
+	const double f = (10.0 + sqrt(720.0)) / 62.0;
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, CAP / (1200.0 * 1024.0 * f), 1e-6), "%f: %s",
+		      s, t);
+	ck_assert_msg(strstr(t, "\"a\" first"), "%s", t);
+	ck_assert_msg(strstr(t, "range 1's 6,000 RU/s"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_bounds");
@@ -746,6 +784,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_burst_after_deletions);
 	tcase_add_test(tc, test_bounds_burst_carried);
 	tcase_add_test(tc, test_bounds_targeted_query_where_it_runs);
+	tcase_add_test(tc, test_bounds_reads_where_items_are);
 	tcase_add_test(tc, test_bounds_pool_by_need);
 	tcase_add_test(tc, test_bounds_pool_queries_draw);
 	tcase_add_test(tc, test_bounds_whole_writes);

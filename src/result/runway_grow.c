@@ -19,6 +19,10 @@
 #define PK_RW_BURST_SAVE_S 300.0
 /* Cycles of a short stream a step walks one by one for burst credit */
 #define PK_RW_BURST_CYCLES 16
+/* runway_stored_shares: halving steps at most, and the largest move of
+   a share that ends them (far below what a figure prints) */
+#define PK_RW_SHARE_ROUNDS 200
+#define PK_RW_SHARE_EPS 1e-13
 
 /* Streams k of slice x in a throughput bucket (rule 31) that ask the
    range for more than the bucket's share of lim RU/s over the slice:
@@ -129,6 +133,78 @@ static double priority_parts(const double *want, const double *ru, double room,
 	return want[0] * kept[0] + want[1] * kept[1];
 }
 
+/* Candidate c's range's part of stream k's keyed requests in slice x:
+   its share of the stored items where the slice keeps them
+   (runway_stored_shares), else of the writes */
+static double keyed_mass(const struct pk_result_variant *v,
+			 const struct cand *c, const struct slice *x, size_t k)
+{
+	if (x->kshare && k == 0 && c->g->range < v->n_ranges) {
+		return x->kshare[c->g->range];
+	}
+	return c->range_mass[k];
+}
+
+/* The part of its requests range r serves in slice x (one stream) when
+   it holds the share m of the new items and s of the stored ones */
+static double served(const struct pk_result_variant *v, const struct slice *x,
+		     size_t r, double m, double s)
+{
+	const double room =
+	    runway_with_pool(v, runway_range_share(v, r) * x->ru_scale,
+			     v->n_ranges) *
+	    x->len;
+	const double ask =
+	    m * x->ru[0] + s * x->keyed[0] + x->spread[0] / (double)v->n_ranges;
+
+	return ask > room ? room / ask : 1.0;
+}
+
+int runway_stored_shares(const struct pk_result_variant *v, const double *rmass,
+			 const struct slice *x, double *s)
+{
+	const size_t nr = v->n_ranges;
+	size_t r;
+	int i, held = 0;
+
+	if (nr < 2 || x->len <= 0 || x->keyed[0] <= 0) {
+		return 0;
+	}
+	for (r = 0; r < nr; r++) {
+		held |= served(v, x, r, rmass[r], rmass[r]) < 1.0;
+	}
+	if (!held) {
+		return 0;
+	}
+	memcpy(s, rmass, nr * sizeof(*s));
+	for (i = 0; i < PK_RW_SHARE_ROUNDS; i++) {
+		double sum = 0, moved = 0;
+
+		for (r = 0; r < nr; r++) {
+			sum += rmass[r] * served(v, x, r, rmass[r], s[r]);
+		}
+		if (sum <= 0) {
+			return 0;
+		}
+		for (r = 0; r < nr; r++) {
+			/* half way to where the served writes put it: a
+			   larger share asks more of its range, which then
+			   serves less, so a whole step can swing past */
+			double to =
+			    0.5 *
+			    (s[r] +
+			     rmass[r] * served(v, x, r, rmass[r], s[r]) / sum);
+
+			moved = fmax(moved, fabs(to - s[r]));
+			s[r] = to;
+		}
+		if (moved < PK_RW_SHARE_EPS) {
+			break;
+		}
+	}
+	return 1;
+}
+
 /* What candidate c adds over the part w of slice x (ns streams, n_ranges
    ranges, n_pool of them drawing on a fleet pool): its share of each
    stream's bytes, capped by its range's RU/s in force there (its share
@@ -165,12 +241,13 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	size_t k;
 
 	for (k = 0; k < ns; k++) {
-		rk[k] = c->range_mass[k] * (x->ru[k] + x->keyed[k]) +
+		rk[k] = c->range_mass[k] * x->ru[k] +
+			keyed_mass(v, c, x, k) * x->keyed[k] +
 			x->spread[k] * per_range + x->find[k] * c->find_share;
 	}
 	bucket = bucket_parts(x, ns, rk, lim, f);
 	for (k = 0; k < ns; k++) {
-		double ok = c->range_mass[k] * x->keyed[k] +
+		double ok = keyed_mass(v, c, x, k) * x->keyed[k] +
 			    x->spread[k] * per_range +
 			    x->find[k] * c->find_share;
 

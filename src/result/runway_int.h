@@ -804,6 +804,10 @@ struct slice {
 	/* cycles it stands for: the slices of one step are one short
 	   cycle's, each repeated this often (one stream; 1 otherwise) */
 	double reps;
+	/* each range's share of the stored items its keyed requests read
+	   (runway_stored_shares; borrowed from the steps, n_ranges
+	   entries), NULL: its range's share of the writes (cand.range_mass) */
+	const double *kshare;
 };
 
 struct rstream {
@@ -879,6 +883,23 @@ size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
    summed, 0 for a stream with no cycle. */
 size_t runway_stretch_walked(const struct pk_scenario *sc, struct rstream *st,
 			     double t0, double t1, struct stretch *out);
+
+/* Where one stream's keyed requests (point reads, replaces, deletes,
+   rewriting upserts, single-partition and targeted queries) land when a
+   range's RU/s holds its writes back: each reads an item drawn from
+   what is stored, so a range's part of them is its share of the stored
+   items, and that share is what its RU/s let it store. Into s[0 ..
+   n_ranges) the fixed point s_r = m_r f_r / sum_j m_j f_j, m_r the
+   range's share of the new items (rmass), f_r = min(1, its RU/s in
+   force over slice x's length / what its requests ask: m_r x its
+   writes' RU + s_r x the keyed RU + an even part of the spread RU),
+   found by halving steps (ASSUMPTION: the stored share settles where
+   the served writes put it, the slice's rates held; what preload
+   stored, burst credit, throughput buckets, priority and a fleet pool's
+   lending are left out of the share). Returns 0 (s untouched) when no
+   range is held back at the writes' shares, so those stand. */
+int runway_stored_shares(const struct pk_result_variant *v, const double *rmass,
+			 const struct slice *x, double *s);
 
 /* The slices of ns streams' stretches x[k][0 .. nx[k]) (each stream's
    one after another from 0, lengths in real seconds) into out (room for
@@ -1171,6 +1192,8 @@ struct rw_proj {
 	double scale;	/* real seconds a simulated one (time_scale) */
 	double cycle_s; /* the longest stream's cycle of phases, real s */
 	int time_key;	/* 1: the key has a time part (rw->bucket) */
+	double *rmass;	/* owned; n_ranges: each range's share of the new
+			   items (one stream, no time key), NULL not kept */
 	/* what the steps found: the first candidate to fill and when (its
 	   workload second), NULL none within the horizon; the most any
 	   candidate held after a step, who, and what it wrote then, B/s */

@@ -48,7 +48,17 @@ struct steps {
 	struct rw_rewrites rr;
 	/* rewrites at another size resize what a partition holds */
 	int rewrites_resize;
+	/* each slice's ranges' shares of the stored items (owned, a row of
+	   n_ranges a slice: slice.kshare), the rates they were found for
+	   (owned, PK_RW_SHARE_IN a slice) and whether they were (ks_on:
+	   owned; -1 not yet, 0 the writes' shares stand, 1 found) */
+	double *ks;
+	double *ks_in;
+	signed char *ks_on;
 };
+
+/* The rates of a slice its stored shares depend on (stored_step) */
+#define PK_RW_SHARE_IN 6
 
 /* Whether a phase of sc sends transactional batches */
 static int sends_batches(const struct pk_scenario *sc)
@@ -627,6 +637,36 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	cycle_mark(p, q, ci, bank0, t0, t1, before, after);
 }
 
+/* Each of the step's slices' ranges' shares of the stored items
+   (runway_stored_shares) into slice.kshare, kept for a slice whose
+   rates are those they were last found for. Not for a random-suffix
+   reader's IN list, which runs where the suffix's values are. */
+static void stored_step(const struct rw_proj *p, struct steps *q)
+{
+	const size_t nr = p->v->n_ranges;
+	size_t i;
+
+	for (i = 0; i < q->n_all && p->rmass; i++) {
+		struct slice *x = &q->xs[i];
+		const double in[PK_RW_SHARE_IN] = {x->len,	x->ru[0],
+						   x->keyed[0], x->spread[0],
+						   x->find[0],	x->ru_scale};
+		double *was = q->ks_in + i * PK_RW_SHARE_IN;
+
+		if (x->find[0] > 0) {
+			continue;
+		}
+		if (q->ks_on[i] < 0 || memcmp(in, was, sizeof(in)) != 0) {
+			memcpy(was, in, sizeof(in));
+			q->ks_on[i] = (signed char)runway_stored_shares(
+			    p->v, p->rmass, x, q->ks + i * nr);
+		}
+		if (q->ks_on[i] > 0) {
+			x->kshare = q->ks + i * nr;
+		}
+	}
+}
+
 /* Step h's stretches of each stream in [t0, t1) (workload seconds) and
    the slices they make into q, with the pool's draws and the rewrites */
 static void slices_step(struct rw_proj *p, struct steps *q, int64_t h,
@@ -649,6 +689,7 @@ static void slices_step(struct rw_proj *p, struct steps *q, int64_t h,
 		   bucket, not the current one's range */
 		runway_keyed_spread(q->xs, q->n_all, p->ns);
 	}
+	stored_step(p, q);
 	runway_pool_draws(&p->pool, p->v, q->xs, q->n_all);
 	runway_rewrites_step(&q->rr, q->xs, q->n_all, p->ns);
 	q->rr.before = p->dels.on ? p->dels.live : q->rr.before;
@@ -743,6 +784,14 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	}
 	q.x = xcalloc(p->ns, sizeof(*q.x));
 	q.xs = xcalloc(p->ns * PK_RW_STRETCHES + 1, sizeof(*q.xs));
+	if (p->rmass) {
+		const size_t n = p->ns * PK_RW_STRETCHES + 1;
+
+		q.ks = xcalloc(n * p->v->n_ranges, sizeof(*q.ks));
+		q.ks_in = xcalloc(n * PK_RW_SHARE_IN, sizeof(*q.ks_in));
+		q.ks_on = xmalloc(n);
+		memset(q.ks_on, -1, n);
+	}
 	p->first = NULL;
 	p->first_t = HUGE_VAL;
 	p->level = 0;
@@ -767,6 +816,9 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	free(q.step_slot);
 	free(q.x);
 	free(q.xs);
+	free(q.ks);
+	free(q.ks_in);
+	free(q.ks_on);
 	free(q.texts);
 }
 
@@ -875,6 +927,12 @@ static void from_rates(const struct pk_snapshot *s,
 	if (!p.time_key) {
 		unseen_spread(&pick);
 	}
+	if (!p.time_key && p.ns == 1 && v->n_ranges > 1) {
+		/* keyed requests read the stored items (stored_step) */
+		p.rmass = xmalloc(v->n_ranges * sizeof(*p.rmass));
+		memcpy(p.rmass, pick.range_mass,
+		       v->n_ranges * sizeof(*p.rmass));
+	}
 	cands_init(&p, picked, &pick, fshare, n_steps, bk);
 	free(fshare);
 	runway_pool_init(&p.pool, v, &pick, p.ns);
@@ -888,6 +946,7 @@ static void from_rates(const struct pk_snapshot *s,
 	runway_streams_free(p.st, p.ns);
 	runway_pool_free(&p.pool);
 	free(p.c);
+	free(p.rmass);
 	free(picked);
 	runway_groups_free(&tab);
 	runway_apart_free(apart, moved, p.ns);

@@ -111,7 +111,10 @@
  *   replaces, deletes, rewriting upserts, single-partition queries and
  *   targeted ones (a prefix or an IN list: they run only on the ranges
  *   holding those key values, each charged by its share of their items)
- *   by the range's share of the writes, fan-out queries (and a stream's
+ *   by the range's share of the writes, or with one stream and no time
+ *   key, once a range holds writes back, by its share of the stored
+ *   items they read, the served writes' (runway_stored_shares), fan-out
+ *   queries (and a stream's
  *   that adds no items) evenly over the ranges, each at the charge the service
  * gives it or the run found for it: pk_queries.read_mru, a query's served RU,
  * rule 38's query over a random suffix); ASSUMPTION: a range asked for more
