@@ -266,6 +266,16 @@ static void load_root(struct ld *ld, const struct yn *root)
 				"collection: ...}") == 0) {
 		ld_load_monitor_log(ld, n, yn_get(root, "clock") != NULL);
 	}
+	if ((n = yn_get(root, "time_scale")) && s->items_file) {
+		/* records carry their own time: the runway and the growth
+		   read it (runway.h, DATA_TIME), never the scale */
+		ld_err(ld, n,
+		       "time_scale does not apply with items from a file "
+		       "(items.file) or a monitor_log: their records keep "
+		       "their own time (a time field, at_once or rate), and "
+		       "days to full and growth are read in it; remove "
+		       "time_scale");
+	}
 	if ((n = yn_get(root, "preload"))) {
 		ld_load_preload(ld, n);
 	}
