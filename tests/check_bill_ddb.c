@@ -942,6 +942,81 @@ START_TEST(test_storage_month_bounded_union_index)
 }
 END_TEST
 
+/*
+ * A month of what the workload asked projects over the seconds it
+ * asked in, not over its SDK's retry tail: the same workload gives the
+ * same month whatever retry_mode its table sets. A new on-demand table
+ * asked 6,000 puts a second of 1 KiB (1 WRU each, D1) for 10 s, over
+ * 100,000 key values (each far under a partition's 1,000 WRU, D3): its
+ * instant limit of 4,000 WRU (D12) throttles a third of them, and under
+ * `retry_mode: legacy` (up to 25.55 s of waits, D16) the run goes on
+ * past the 10 s. The warm table of a month serves the 6,000 WRU a
+ * second: 6,000 x 2,592,000 s = 15,552 M WRU x $0.625 = $9,720.00,
+ * with retries off and with legacy retries; the items stored (at most
+ * 60,000 x (1,024 + 100) B = 0.063 GB) are under the 25 GB free.
+ */
+START_TEST(test_ondemand_month_not_the_tail)
+{
+	char yaml[1024];
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		json_t *root, *m;
+
+		snprintf(yaml, sizeof(yaml),
+			 "service: dynamodb\n"
+			 "table: {partition_key: /k, capacity: on_demand%s}\n"
+			 "%s"
+			 "pricing: {region: us-east-1, date: 2026-11-30}\n"
+			 "items: {k: {values: \"k{00000..99999}\"}}\n"
+			 "phases:\n"
+			 "  - {duration: 10s, rate: 6000/s, item_size: 1KB, "
+			 "ops: {create: 1}}\n",
+			 k ? ", retry_mode: legacy" : "",
+			 k ? "" : "client: {retries: off}\n");
+		m = money_json(yaml, &root);
+		ck_assert_double_eq_tol(num(m, "month_cost"), 9720, 1e-6);
+		json_decref(root);
+	}
+}
+END_TEST
+
+/*
+ * The same for a provisioned table's on-demand line and its use: 100
+ * WCU (one partition, burst off) asked 200 puts a second of 1 KiB for
+ * 60 s under `retry_mode: legacy`, so half are throttled and retried
+ * past the 60 s. On demand the workload's first attempts, 200 WRU a
+ * second, cost 200 x 2,592,000 x $0.625 / 1e6 = $324.00 a month, and
+ * they are 12,000 WRU over 100 WCU x 60 s = 6,000 held in the
+ * workload's seconds: 200 % of the units ("on demand this run would
+ * use"), not the 12,000 over the run's longer tail. The storage note
+ * names the workload's seconds beside the run's.
+ */
+START_TEST(test_ondemand_line_not_the_tail)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 10, "
+	    "write_capacity_units: 100, burst: off, retry_mode: legacy}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 200/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n";
+	json_t *root;
+	json_t *m = money_json(yaml, &root);
+	char *t;
+
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 324, 1e-6);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 2.0, EPS);
+	json_decref(root);
+	t = money_text(yaml);
+	ck_assert_msg(strstr(t, "(its workload's 60 s); were that growth") !=
+			  NULL,
+		      "%s", t);
+	free(t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -971,6 +1046,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_counts_index_writes);
 	tcase_add_test(tc, test_ondemand_hot_key_capped);
 	tcase_add_test(tc, test_ondemand_index_value_capped);
+	tcase_add_test(tc, test_ondemand_month_not_the_tail);
+	tcase_add_test(tc, test_ondemand_line_not_the_tail);
 	suite_add_tcase(s, tc);
 	return s;
 }

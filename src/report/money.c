@@ -584,6 +584,23 @@ static double keyspace_bytes(const struct pk_scenario *sc,
 	return (double)n * (double)item_bill_bytes(t, big);
 }
 
+/* "80 s (its workload's 60 s)", or "60 s" when the run is its
+   workload's seconds (no retries' tail), into buf (cap bytes) */
+static const char *run_seconds(const struct pk_result_variant *v, char *buf,
+			       size_t cap)
+{
+	char a[32], b[32];
+
+	if (v->bill.workload_s > 0 && v->bill.workload_s < v->end_s) {
+		snprintf(buf, cap, "%s s (its workload's %s s)",
+			 fmt_thousands(v->end_s, a),
+			 fmt_thousands(v->bill.workload_s, b));
+	} else {
+		snprintf(buf, cap, "%s s", fmt_thousands(v->end_s, a));
+	}
+	return buf;
+}
+
 const char *money_storage_note(const struct pk_scenario *sc,
 			       const struct pk_result_variant *v, char *buf,
 			       size_t cap)
@@ -594,7 +611,7 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	size_t n_ix = t ? t->n_gsis + t->n_lsis : 0;
 	double end_gb, month_gb, most_gb;
 	uint64_t items = 0, item_bytes = 0;
-	char a[48], b[48], c[32], d[32], e[32], ix[64] = "";
+	char a[48], b[48], c[80], d[32], e[32], ix[64] = "";
 
 	if (!v->bill.priced || !bill_mode_ddb(v->bill.mode) || !x ||
 	    v->end_s <= 0 || v->end_s >= (int64_t)PK_BILL_MONTH_HOURS * 3600 ||
@@ -607,8 +624,11 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	    ((double)v->storage_bytes + (double)x->index_bytes +
 	     (double)(x->items + x->index_entries) * PK_BILL_DDB_ITEM_BYTES) /
 	    (double)PK_GIB;
+	/* what the workload stored, over the seconds it asked in (its
+	   retries' tail stored the rest of it) */
 	month_gb =
-	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 / (double)v->end_s;
+	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 /
+	    (double)(v->bill.workload_s > 0 ? v->bill.workload_s : v->end_s);
 	most_gb = keyspace_bytes(sc, t, &items, &item_bytes) / (double)PK_GIB;
 	if (n_ix > 0) {
 		snprintf(ix, sizeof(ix), ", with their entries in %zu %s,",
@@ -619,13 +639,13 @@ const char *money_storage_note(const struct pk_scenario *sc,
 		snprintf(buf, cap,
 			 "storage: a month bills the GB this run held (its "
 			 "hours' average), not a month of this workload's "
-			 "writes: the table held %s after the run's %s s; "
+			 "writes: the table held %s after the run's %s; "
 			 "were that growth to go on, it would stop at about "
 			 "%s, all that %s key values of at most %s B each "
 			 "(and 100 B)%s can hold, as a write of a held key "
 			 "replaces its item; not billed here (docs/money.md)",
 			 gb_text(end_gb, a, sizeof(a)),
-			 fmt_thousands(v->end_s, c),
+			 run_seconds(v, c, sizeof(c)),
 			 gb_text(most_gb, b, sizeof(b)),
 			 fmt_thousands((int64_t)items, d),
 			 fmt_thousands((int64_t)item_bytes, e), ix);
@@ -634,9 +654,9 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	snprintf(buf, cap,
 		 "storage: a month bills the GB this run held (its hours' "
 		 "average), not a month of this workload's writes: the table "
-		 "held %s after the run's %s s; were that growth to go on, "
+		 "held %s after the run's %s; were that growth to go on, "
 		 "720 h would end at about %s, not billed here (docs/money.md)",
-		 gb_text(end_gb, a, sizeof(a)), fmt_thousands(v->end_s, c),
+		 gb_text(end_gb, a, sizeof(a)), run_seconds(v, c, sizeof(c)),
 		 gb_text(month_gb, b, sizeof(b)));
 	return buf;
 }

@@ -319,7 +319,11 @@ int bill_weekly(const struct pk_scenario *sc)
 /* The month: with a weekly schedule and a whole week billed, the run's
    whole weeks' bill per week x 30/7; else what the clock hours bill
    per hour x 720 (a DynamoDB table's provisioned units: repeated_cost)
-   and what consumption bills per second x 2,592,000. */
+   and a rate a second x 2,592,000, its two figures of one kind: what
+   was served (serverless RU, consumed_cost) per second of the run, the
+   seconds it was served in, or what the workload asked (an on-demand
+   table's first attempts on the warm table, demand_cost) per second of
+   the workload (workload_s), not of the retries' tail after it. */
 void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 {
 	/* storage at its hours' average GB: a month holding G GB bills G
@@ -337,10 +341,14 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 	if (b->repeated) {
 		b->month_720 += b->repeated_cost;
 	}
-	if (b->seconds > 0) {
-		b->month_720 +=
-		    (b->demand_month ? b->demand_cost : b->consumed_cost) /
-		    (double)b->seconds * PK_BILL_MONTH_SECONDS;
+	if (b->demand_month && b->workload_s > 0) {
+		/* what the workload asked, over the seconds it asked in */
+		b->month_720 += b->demand_cost / (double)b->workload_s *
+				PK_BILL_MONTH_SECONDS;
+	} else if (!b->demand_month && b->seconds > 0) {
+		/* what was served, over the seconds it was served in */
+		b->month_720 += b->consumed_cost / (double)b->seconds *
+				PK_BILL_MONTH_SECONDS;
 	}
 	b->month = b->month_720;
 	b->weekly = bill_weekly(sc);

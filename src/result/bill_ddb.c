@@ -256,10 +256,36 @@ static void units_priced(const struct pk_scenario *sc,
 	reads->cost = bill_acc_cost(&ra);
 }
 
-/* The units a second of side (write) summed over the run's seconds,
-   unit-seconds: the table's own as it held them (side_cap_mcu: a
-   phase or auto scaling may change them) and its indexes' (fixed) */
-static double held(const struct pk_snapshot_ddb *x, int write, double seconds)
+/* The unit-seconds of side (write) x's steps hold over [a, b): the
+   table's and its indexes' units from each step's second on */
+static double steps_held(const struct pk_snapshot_ddb *x, int write, int64_t a,
+			 int64_t b)
+{
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < x->n_steps; i++) {
+		int64_t from = x->steps[i].t_s > a ? x->steps[i].t_s : a;
+		int64_t to = i + 1 < x->n_steps && x->steps[i + 1].t_s < b
+				 ? x->steps[i + 1].t_s
+				 : b;
+
+		if (to > from) {
+			sum += (double)(write ? x->steps[i].wcu
+					      : x->steps[i].rcu) *
+			       (double)(to - from);
+		}
+	}
+	return sum;
+}
+
+/* The units a second of side (write) summed over the first workload_s
+   of the run's seconds, unit-seconds: the table's own as it held them
+   (side_cap_mcu: a phase or auto scaling may change them) and its
+   indexes' (fixed), less what its steps held in the seconds after
+   workload_s (the retries' tail) */
+static double held(const struct pk_snapshot_ddb *x, int write, double seconds,
+		   int64_t workload_s)
 {
 	int64_t idx = write ? x->wcu - x->table_wcu : x->rcu - x->table_rcu;
 	double own = (double)x->side_cap_mcu[write != 0] / MCU;
@@ -267,7 +293,8 @@ static double held(const struct pk_snapshot_ddb *x, int write, double seconds)
 	if (own <= 0) {
 		own = (double)(write ? x->table_wcu : x->table_rcu) * seconds;
 	}
-	return own + (double)idx * seconds;
+	return own + (double)idx * seconds -
+	       steps_held(x, write, workload_s, (int64_t)seconds);
 }
 
 /* The same requests on demand, and where provisioned breaks even: only
@@ -277,7 +304,8 @@ static void ondemand(const struct pk_scenario *sc,
 		     const struct pk_result_variant *v,
 		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
-	double seconds = (double)v->end_s;
+	/* what the workload asked, over the seconds it asked in */
+	double seconds = (double)b->workload_s;
 	char why[sizeof(b->why)];
 
 	memcpy(why, b->why, sizeof(why));
@@ -305,12 +333,12 @@ static void ondemand(const struct pk_scenario *sc,
 		    (3600.0 * b->ondemand_reads.pick.price / 1e6);
 	}
 	if (seconds > 0 && x->wcu > 0) {
-		b->use_writes =
-		    (double)x->write_demand_mcu / MCU / held(x, 1, seconds);
+		b->use_writes = (double)x->write_demand_mcu / MCU /
+				held(x, 1, (double)v->end_s, b->workload_s);
 	}
 	if (seconds > 0 && x->rcu > 0) {
-		b->use_reads =
-		    (double)x->read_demand_mcu / MCU / held(x, 0, seconds);
+		b->use_reads = (double)x->read_demand_mcu / MCU /
+			       held(x, 0, (double)v->end_s, b->workload_s);
 	}
 }
 
@@ -348,7 +376,8 @@ static void demand_month(const struct pk_scenario *sc,
 {
 	struct pk_bill_line w = b->throughput, r = b->reads;
 	const struct pk_ddb_table_spec *t = scenario_variant_table(sc, v->spec);
-	double seconds = (double)v->end_s;
+	/* the workload's seconds: bill_month divides by them too */
+	double seconds = (double)b->workload_s;
 
 	if (seconds <= 0) {
 		return;
@@ -385,6 +414,9 @@ void bill_ddb_build(const struct pk_scenario *sc,
 	out->mode = od ? PK_BILL_DDB_ON_DEMAND : PK_BILL_DDB_PROVISIONED;
 	out->hours = bill_hours_billed(v);
 	out->seconds = v->end_s;
+	out->workload_s = v->workload_s > 0 && v->workload_s < v->end_s
+			      ? v->workload_s
+			      : v->end_s;
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
 	if (od) {
 		consumed(sc, x, out);

@@ -537,6 +537,23 @@ static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
 	}
 }
 
+/* The seconds pv's workload asked in (pk_result_variant.workload_s):
+   its phases' whole seconds (w's end), or through the second of pv's
+   last first send when later, at most end_s */
+static int64_t workload_seconds(const struct pk_scenario *sc,
+				const struct pk_variant *pv,
+				const struct pk_workload *w, int64_t end_s)
+{
+	int64_t s =
+	    (workload_phase_start_ms(w, sc->n_phases) + PK_MS_PER_S - 1) /
+	    PK_MS_PER_S;
+
+	if (pv->last_first_ms >= 0 && pv->last_first_ms / PK_MS_PER_S + 1 > s) {
+		s = pv->last_first_ms / PK_MS_PER_S + 1;
+	}
+	return s < end_s ? s : end_s;
+}
+
 /* Variant pv's model, through its service's snapshot (service.h). */
 static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 		    const struct pk_workload *w, uint64_t items_created,
@@ -546,6 +563,7 @@ static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
+	v->workload_s = workload_seconds(sc, pv, w, v->end_s);
 	/* the runway reads each query's charge */
 	queries(sc, pv, v);
 	runway_build(&s, sc, w, v);

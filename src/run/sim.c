@@ -172,6 +172,9 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 	rq.kind = op->kind;
 	rq.phase = op->phase;
 	rq.retry = st->retries + st->gone_retries;
+	if (rq.retry == 0 && t_ms > v->last_first_ms) {
+		v->last_first_ms = t_ms;
+	}
 	rq.arrived = arrived;
 	rq.waited_ms = st->waited_ms + st->gone_waited_ms;
 	rq.charge_mru = op->charge_mru;

@@ -91,6 +91,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	/* the run's seed: every variant draws alike, whatever its group
 	   (compare --jobs N) */
 	v->targets = targets_new(run->workload, run->seed);
+	v->last_first_ms = -1;
 	return 0;
 }
 

@@ -166,9 +166,9 @@ struct pk_bill {
 					    not consumed_cost */
 	double demand_cost;		 /* Amazon DynamoDB on demand: what
 					    the workload's first attempts
-					    would bill over the run's
-					    seconds on the warm table
-					    (bill_ddb.c), currency */
+					    would bill over its workload_s
+					    on the warm table (bill_ddb.c),
+					    currency */
 	int repeated;			 /* 1: the month's provisioned units
 					    are repeated_cost (bill_ddb.c) */
 	double repeated_cost;		 /* Amazon DynamoDB provisioned, a
@@ -181,6 +181,11 @@ struct pk_bill {
 					    what the month projects storage
 					    from (its hours' average GB) */
 	int64_t seconds;		 /* seconds the run lasted (end_s) */
+	int64_t workload_s;		 /* seconds its workload asked in
+					    (pk_result_variant.workload_s),
+					    at most seconds: what a month of
+					    its asking (demand_cost,
+					    ondemand_cost) projects over */
 	double per_hour;		 /* an hour at this workload: month /
 					    720, in every mode */
 	double month;			 /* the month at this workload:
@@ -215,13 +220,14 @@ struct pk_bill {
 	int ondemand;
 	struct pk_bill_line ondemand_writes, ondemand_reads;
 	double ondemand_cost;
-	double ondemand_month; /* ondemand_cost / seconds x 2,592,000 */
+	double ondemand_month; /* ondemand_cost / workload_s x 2,592,000 */
 	/* ... the average use of the provisioned capacity above which it
 	   costs less than on demand, 0..1: the unit-hour price / (3,600 x
 	   the per-unit on-demand price), writes and reads */
 	double breakeven_writes, breakeven_reads;
-	/* ... this run's use: the units asked over capacity x seconds
-	   billed, 0.. (above 1: more was asked than provisioned) */
+	/* ... this run's use: the units its first attempts asked over
+	   the units held in its workload_s, 0.. (above 1: more was asked
+	   than provisioned) */
 	double use_writes, use_reads;
 	int overridden; /* 1: some price is a scenario's override */
 	/* Each clock hour is priced by the rows in effect on its own day

@@ -473,6 +473,16 @@ struct pk_result_variant {
 				     autoscale max) the container will
 				     have; 0 when none */
 	int64_t end_s;		  /* seconds closed: the run's length */
+	int64_t workload_s;	  /* seconds the workload asked in: through
+				     its phases' end (the longest
+				     stream's), or through the second of
+				     its last operation's first send when
+				     later (a data file's last record, a
+				     paced client's last send); at most
+				     end_s. What it asked a second
+				     projects over these, not over the
+				     retries' tail after them (bill.h
+				     workload_s) */
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;

@@ -147,8 +147,12 @@ struct pk_variant {
 	int ahead;    /* 1: the service's prefetch helps (pk_service_ops.bind
 			 with the group's workload, sim_ahead_init) */
 	size_t index; /* its place in the scenario's variants */
-	int64_t observed_s;		   /* the service's open second when the
-					      observer last heard of it (pk_run.obs) */
+	int64_t last_first_ms; /* the latest first send of an operation
+				  (its arrival, or a paced client's later
+				  send), ms; -1 none: where the workload's
+				  asking ends (result.h workload_s) */
+	int64_t observed_s;    /* the service's open second when the
+				  observer last heard of it (pk_run.obs) */
 	const struct pk_sim_observer *obs; /* borrowed; the run's observer
 					      while its metrics' tap tells
 					      it of each second */
