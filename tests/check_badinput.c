@@ -176,6 +176,7 @@ START_TEST(test_badinput_refused_small)
 	    "memory-rounds-to-limit",
 	    "memory-too-big",
 	    "retry-memory",
+	    "retry-memory-streams",
 	    "long-keys-memory",
 	    "preload-long-keys-memory",
 	    "query-in-work",

@@ -972,6 +972,43 @@ START_TEST(test_paced_queues_once)
 END_TEST
 
 /*
+ * Streams run side by side, so their waiting retries add up: two streams
+ * of qb's shape (test_paced_queues_once) on one 400 RU/s container, each
+ * with its own keys and client. Each stream's retries can wait at once
+ * up to its 100,000 operations: 2 x 100,000 x 196 B = 39,200,000 B (the
+ * busiest stream's alone, 19,600,000, was counted). Each stream's
+ * backlog beside its own retries is 0, as qb's (96,000 + 100,000 passes
+ * its 100,000 operations by 96,000): client queues 0 (the second
+ * stream's 96,000 x 196 = 18,816,000 B was counted beside the first's
+ * retries).
+ */
+START_TEST(test_retry_queues_of_streams_add)
+{
+	static const char two[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "streams:\n"
+	    "  - {name: a, items: {k: {values: \"a{0..9}\"}}, client: "
+	    "{ru_budget: 20000/s}, phases: [{duration: 1s, rate: "
+	    "100000/s, ops: {create: 1}}]}\n"
+	    "  - {name: b, items: {k: {values: \"b{0..9}\"}}, client: "
+	    "{ru_budget: 20000/s}, phases: [{duration: 1s, rate: "
+	    "100000/s, ops: {create: 1}}]}\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse("two.yaml", two, strlen(two), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.retries, 2 * 100000.0 * 196.0, 0.01);
+	ck_assert_double_eq_tol(e.client_queues, 0.0, 0.01);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+/*
  * A data file's `limit` stops the reading: of a file whose 4th row is
  * bad (3 fields under a 2-column header, an error wherever it is read),
  * limit 3 reads the 3 rows before it and never meets it, in each format;
@@ -1587,6 +1624,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_key_arena_slack);
 	tcase_add_test(tc, test_no_replays_of_tables);
+	tcase_add_test(tc, test_retry_queues_of_streams_add);
 	tcase_add_test(tc, test_histogram_only_waits);
 	tcase_add_test(tc, test_load_limit_stops);
 	tcase_add_test(tc, test_estimate_limit);

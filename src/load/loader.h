@@ -414,26 +414,27 @@ double ld_retry_life_s(const struct pk_scenario *s);
 const char *ld_table_retry_words(const struct pk_scenario *s);
 
 /* plan_queues.c: the stream
-   phase i belongs to (borrowed from s); the bytes the busiest phase's
-   retries can hold waiting at once, every variant (0 without retries,
-   or when no operation of a phase can be rate limited), *worst that
-   phase and *queued its retries a variant; the bytes the paced clients'
-   waiting operations hold, every stream and variant, with stream rst's
-   backlog less what passes its operations beside its queued retries a
-   variant (rst NULL: no retries; an operation waits in one queue at a
-   time). */
+   phase i belongs to (borrowed from s); the bytes the retries can hold
+   waiting at once, every variant (0 without retries, or when no
+   operation of a phase can be rate limited): each stream's busiest
+   phase's, the streams side by side together, *worst the busiest of
+   those phases, *queued the retries of all streams a variant and
+   *streams how many streams queue any; the bytes the paced clients'
+   waiting operations hold, every stream and variant, each stream's
+   backlog less what passes its operations beside its own queued retries
+   a variant (a data file's file_queued for the first stream with a
+   data file; an operation waits in one queue at a time). */
 const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
 					     size_t i);
 double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
-			    double *queued);
+			    double *queued, size_t *streams);
 /* Bytes one waiting retry of s takes in the retry queue:
    PK_SCENARIO_RETRY_RUN_BYTES when every retry comes due in the order it
    is queued (an entry of the queue's FIFO run: Cosmos DB containers only,
    no 410 retries, every client open loop with the SDKs' retry policy),
    else PK_SCENARIO_RETRY_BYTES (an entry can go to the heap). */
 double ld_retry_entry_bytes(const struct pk_scenario *s);
-double ld_client_queue_bytes(const struct pk_scenario *s,
-			     const struct pk_stream_spec *rst, double queued);
+double ld_client_queue_bytes(const struct pk_scenario *s, double file_queued);
 
 /* plan_ranges.c: the items s creates (its phases' creates, upserts and
    batches' items, or its data file's records; 0 for a monitor log); the

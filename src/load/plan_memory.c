@@ -66,24 +66,30 @@ static double item_record_bytes(const struct pk_scenario *s)
 
 /* The retries a client can have waiting at once are at most the
    operations of one max_wait (all rate limited and retried): the peak
-   rate x max_wait, and no more than the phase sends; refuse a scenario
-   whose busiest phase could queue more than fits. */
+   rate x max_wait, and no more than the phase sends; the streams' side
+   by side together (ld_retry_queue_bytes); refuse a scenario whose
+   retries could queue more than fits. */
 static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 {
 	double queued, bytes;
-	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
-	size_t worst;
+	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES], others[96] = "";
+	size_t worst, streams;
 
-	bytes = ld_retry_queue_bytes(s, &worst, &queued);
+	bytes = ld_retry_queue_bytes(s, &worst, &queued, &streams);
 	if (!(bytes > PK_SCENARIO_MAX_TRACK_BYTES)) {
 		return;
 	}
+	if (streams > 1) {
+		snprintf(others, sizeof(others),
+			 " and %zu other stream%s beside it", streams - 1,
+			 streams > 2 ? "s" : "");
+	}
 	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
-		  "at %s%s operations a second, rate-limited operations could "
-		  "queue about %s retries, %.*f GiB (pksim stops at %.0f GiB); "
-		  "lower the rate, or the client's max_wait%s",
+		  "at %s%s operations a second%s, rate-limited operations "
+		  "could queue about %s retries, %.*f GiB (pksim stops at "
+		  "%.0f GiB); lower the rate, or the client's max_wait%s",
 		  s->phases[worst].schedule ? "a peak of " : "",
-		  ld_approx(ld_phase_peak(&s->phases[worst]), ra),
+		  ld_approx(ld_phase_peak(&s->phases[worst]), ra), others,
 		  ld_approx(queued * (double)s->n_variants, rb),
 		  gib_decimals(bytes), bytes / (double)PK_GIB,
 		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB,
@@ -552,9 +558,6 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	double tg = 0, slot, queued = 0, run_s, attempts, secs, mins;
 	double runway = 0, csv_all = 0;
 	int file_429 = 0, can_429 = scenario_can_throttle(s);
-	/* the stream whose operations can wait to retry, queued of them a
-	   variant at once */
-	const struct pk_stream_spec *rst = NULL;
 	size_t i;
 
 	memset(e, 0, sizeof(*e));
@@ -716,21 +719,20 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	if (file_429) {
 		e->retries =
 		    queued * ld_retry_entry_bytes(s) * (double)s->n_variants;
-		rst = s->streams;
 	}
 	if (!s->items_file) {
-		/* the busiest phase's waiting retries (with a data file,
-		   they are counted over the arrivals above) */
-		size_t worst;
+		/* each stream's busiest phase's waiting retries, together
+		   (with a data file, they are counted over the arrivals
+		   above) */
+		size_t worst, streams;
 
-		e->retries = ld_retry_queue_bytes(s, &worst, &queued);
-		rst = e->retries > 0 ? ld_phase_stream(s, worst) : NULL;
+		e->retries = ld_retry_queue_bytes(s, &worst, &queued, &streams);
 	}
 	if (e->retries > 0) {
 		e->retries += due_index_bytes(s, queued);
 	}
 	e->files = ld_files_bytes(s);
-	e->client_queues = ld_client_queue_bytes(s, rst, queued);
+	e->client_queues = ld_client_queue_bytes(s, file_429 ? queued : 0);
 	e->report += fmax(scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
 			  scenario_report_rows_bytes(e, PK_REPORT_COST_CSV));
 	e->total = e->items + e->partitions + e->samples + e->histograms +

@@ -93,26 +93,26 @@ static double retry_bytes(const struct pk_scenario *s,
 	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
 }
 
-/* The bytes the busiest phase's retries can hold waiting at once (every
-   variant), the phase (*worst) and the retries (*queued); 0 without
-   retries or phases, and for a phase no operation of which can be rate
-   limited (phase_can_throttle); of a phase's operations only those on a
-   partition that can pass its share of the RU/s (ld_phase_over_share). */
-double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
-			    double *queued)
+/* The bytes stream st's busiest phase's retries can hold waiting at once
+   (every variant), that phase (*worst) and its retries a variant
+   (*queued); 0 without retries, and for a phase no operation of which
+   can be rate limited (ld_phase_can_throttle); of a phase's operations
+   only those on a partition that can pass its share of the RU/s
+   (ld_phase_over_share). */
+static double stream_retry_bytes(const struct pk_scenario *s,
+				 const struct pk_stream_spec *st, size_t *worst,
+				 double *queued)
 {
 	double bytes = 0;
 	double q, b, f;
 	size_t i;
 
-	*worst = 0;
+	*worst = st->phase_first;
 	*queued = 0;
-	if (!ld_plan_retry(s).enabled || s->n_phases == 0) {
+	if (!ld_plan_retry(s).enabled) {
 		return 0;
 	}
-	for (i = 0; i < s->n_phases; i++) {
-		const struct pk_stream_spec *st = ld_phase_stream(s, i);
-
+	for (i = st->phase_first; i < st->phase_first + st->n_phases; i++) {
 		if (!ld_phase_can_throttle(s, i)) {
 			continue;
 		}
@@ -133,6 +133,35 @@ double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 			bytes = b;
 			*queued = q;
 			*worst = i;
+		}
+	}
+	return bytes;
+}
+
+/* The bytes the streams' retries can hold waiting at once: the streams
+   run side by side, so each stream's busiest phase's (stream_retry_bytes)
+   together; the busiest of those phases (*worst), the retries a variant
+   of all streams (*queued) and how many streams queue any (*streams). */
+double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
+			    double *queued, size_t *streams)
+{
+	double bytes = 0, most = -1, b, q;
+	size_t k, w;
+
+	*worst = 0;
+	*queued = 0;
+	*streams = 0;
+	for (k = 0; k < s->n_streams && s->n_phases > 0; k++) {
+		b = stream_retry_bytes(s, &s->streams[k], &w, &q);
+		if (!(b > 0) && !isnan(b)) {
+			continue;
+		}
+		bytes += b;
+		*queued += q;
+		*streams += 1;
+		if (b > most || isnan(b)) {
+			most = b;
+			*worst = w;
 		}
 	}
 	return bytes;
@@ -217,20 +246,30 @@ static double stream_ops(const struct pk_scenario *s,
 
 /* Bytes the paced clients' waiting operations can hold, every stream and
    variant: an entry each, as a retry's (retryq.h). An operation waits
-   for its client or to retry, never both at once: stream rst's queued
-   retries a variant (NULL, 0: none) and its client's backlog together
-   are at most its operations, so what passes them is not counted twice
-   (the retries keep their own figure, and the backlog gives way). */
-double ld_client_queue_bytes(const struct pk_scenario *s,
-			     const struct pk_stream_spec *rst, double queued)
+   for its client or to retry, never both at once: a stream's queued
+   retries a variant (the data file's, file_queued, for the first stream
+   with a data file; else its busiest phase's, stream_retry_bytes) and its
+   client's backlog together are at most its operations, so what passes
+   them is not counted twice (the retries keep their own figure, and the
+   backlog gives way). */
+double ld_client_queue_bytes(const struct pk_scenario *s, double file_queued)
 {
-	double n = 0, b;
-	size_t i;
+	double n = 0, b, q;
+	size_t i, w;
 
 	for (i = 0; i < s->n_streams; i++) {
-		b = client_backlog(s, &s->streams[i]);
-		if (&s->streams[i] == rst) {
-			b -= fmax(0, fmin(b, b + queued - stream_ops(s, rst)));
+		const struct pk_stream_spec *st = &s->streams[i];
+
+		b = client_backlog(s, st);
+		if (s->items_file) {
+			q = i == 0 ? file_queued : 0;
+		} else if (b > 0) {
+			stream_retry_bytes(s, st, &w, &q);
+		} else {
+			q = 0;
+		}
+		if (q > 0) {
+			b -= fmax(0, fmin(b, b + q - stream_ops(s, st)));
 		}
 		n += b;
 	}
