@@ -196,6 +196,11 @@ START_TEST(test_badinput_refused_small)
 	    "client-step-late-time",
 	    "client-spike-late-time",
 	    "client-spike-train-time",
+	    "work-streams-together",
+	    "work-throughput-carried",
+	    "work-bucket",
+	    "work-redistribute",
+	    "work-low-priority",
 	};
 	const char *bin = getenv("PKSIM_BIN");
 	size_t i;

@@ -14,6 +14,8 @@
 #include "pksim/load/scenario.h"
 #include "pksim/run/client.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/metrics.h"
+#include "pksim/service/service.h"
 #include "testutil.h"
 
 /* A policy with the scenario defaults (scenario.c) and the given kind. */
@@ -417,6 +419,199 @@ START_TEST(test_client_time_bound_property)
 }
 END_TEST
 
+/* A stream's client retries, drawn: none (1 in 4), up to 3 retries (2 in
+   4), or 100,000 (1 in 4: refused as work when the run can be rate
+   limited), within a max_wait of 1 to 60 s (into *wait_s, 0 for none);
+   into buf (cap bytes) */
+static void draw_retries(uint64_t *x, char *buf, size_t cap, double *wait_s)
+{
+	int k = (int)(draw(x) % 4);
+	int64_t w = (int64_t)draw_log(x, 1, 60);
+
+	*wait_s = 0;
+	if (k == 0) {
+		snprintf(buf, cap, "retries: none");
+		return;
+	}
+	*wait_s = (double)w;
+	snprintf(buf, cap, "retries: {max_retries: %d, max_wait: %llds}",
+		 k == 3 ? 100000 : (int)(draw(x) % 4), (long long)w);
+}
+
+/*
+ * The bounds under drawn streams side by side: one container of one
+ * physical partition, 1 to 3 streams on it, each with its own keys and
+ * client, creates of 1 KB (5 RU each under the default cost keys). One
+ * draw in three is a pair of open-loop streams at a steady rate, each
+ * alone at 50 to 70 % of the partition's RU/s (400 to 2,000), together
+ * past it; the others draw each stream's client (an open loop,
+ * concurrency C of 1 to 4 at a latency L of 1 ms to 1 h, or a ru_budget
+ * of 1 to 2,000 RU/s), its retries (draw_retries) and its rate: steady,
+ * one late step (a 1-s burst of 100 times the rate in the second half of
+ * a phase of 300 to 366 days; under workers their latency from 1 min) or spikes
+ * (x10 to x1,000 for 1 to 60 s every 2 to 10 spike lengths), at most about
+ * 4,000 operations a stream. Every accepted run:
+ * - ends within the 366 days and what may follow the phases (the last
+ *   attempts' latencies, the retries' max_wait, the closing second);
+ * - sees no 429 when the plan says it cannot be rate limited
+ *   (scenario_can_throttle 0): the judgement is made of every stream's
+ *   RU/s together, not of each alone;
+ * - sends at most as many attempts (retries too) as its work units
+ *   (scenario_work_units counts at least one unit an attempt);
+ * - rises in peak resident size by at most its memory estimate and
+ *   1 MiB, as in test_client_time_bound_property (not under ASan).
+ * The draws reach both verdicts, and pairs accepted and rate limited
+ * (the case a judgement of one stream at a time let through with its
+ * retries uncounted).
+ */
+START_TEST(test_client_bounds_streams_property)
+{
+	const double limit_s = 366.0 * 86400.0;
+	uint64_t x = 20;
+	int i, refused = 0, ran = 0, limited = 0, pairs = 0;
+
+	mem_map_large_blocks();
+	for (i = 0; i < 80; i++) {
+		int pair = draw(&x) % 3 == 0;
+		int ns = pair ? 2 : 1 + (int)(draw(&x) % 3), k, ru;
+		char text[4096];
+		size_t len;
+		double tail_s = 1;
+		struct pk_diag dg;
+		struct pk_scenario *sc;
+		struct pk_memory_estimate e;
+		struct pk_run *run;
+		long before = 0, rise;
+		const struct pk_metrics *m;
+		int can;
+
+		ru = (int)(pair ? draw_log(&x, 400, 2000)
+				: draw_log(&x, 400, 10000));
+		len = (size_t)snprintf(
+		    text, sizeof(text),
+		    "container: {partition_key: /k, throughput: %d, "
+		    "partitions: 1}\nstreams:\n",
+		    ru);
+		for (k = 0; k < ns; k++) {
+			int kind = pair ? 0 : (int)(draw(&x) % 3);
+			int shape = pair ? 0 : (int)(draw(&x) % 3);
+			double r =
+			    pair ? ru / 5.0 *
+				       (0.5 + 0.2 * (double)(draw(&x) % 1001) /
+						  1000.0)
+				 : draw_log(&x, 0.5, 400);
+			int64_t d = (int64_t)draw_log(&x, 10, 4000 / r + 10);
+			char client[256], rate[256], ret[96];
+			double wait_s;
+
+			draw_retries(&x, ret, sizeof(ret), &wait_s);
+			tail_s += wait_s;
+			if (kind == 1) {
+				int c = 1 + (int)(draw(&x) % 4);
+				int64_t lat = (int64_t)draw_log(
+				    &x, shape == 1 ? 60000 : 1, 3600000);
+
+				snprintf(client, sizeof(client),
+					 "{concurrency: %d, latency: %lldms, "
+					 "%s}",
+					 c, (long long)lat, ret);
+				tail_s += 2.0 * (double)lat / 1000.0;
+			} else if (kind == 2) {
+				snprintf(client, sizeof(client),
+					 "{ru_budget: %d/s, %s}",
+					 (int)draw_log(&x, 1, 2000), ret);
+			} else {
+				snprintf(client, sizeof(client), "{%s}", ret);
+			}
+			if (shape == 1) {
+				/* a phase of 300 to 366 days, silent but for
+				   a 1-s burst of 100 r in its second half */
+				int64_t at;
+
+				d = (int64_t)(limit_s - (double)(draw(&x) %
+								 (66 * 86400)));
+				at = d / 2 + (int64_t)(draw(&x) %
+						       (uint64_t)(d / 2 - 1));
+				snprintf(rate, sizeof(rate),
+					 "{steps: [{at: 0s, rate: 0/s}, "
+					 "{at: %llds, rate: %.3f/s}, "
+					 "{at: %llds, rate: 0/s}]}",
+					 (long long)at, r * 100,
+					 (long long)at + 1);
+			} else if (shape == 2) {
+				int64_t f = 1 + (int64_t)(draw(&x) % 60);
+				int64_t every =
+				    f * (2 + (int64_t)(draw(&x) % 9));
+				int factor = (int)draw_log(&x, 10, 1000);
+
+				snprintf(rate, sizeof(rate),
+					 "{base: %.6f/s, spikes: {start: 0s, "
+					 "every: %llds, for: %llds, factor: "
+					 "%d}}",
+					 r / factor, (long long)every,
+					 (long long)f, factor);
+				d = d < every ? every : d;
+			} else {
+				snprintf(rate, sizeof(rate), "%.3f/s", r);
+			}
+			len += (size_t)snprintf(
+			    text + len, sizeof(text) - len,
+			    "  - name: s%d\n"
+			    "    items: {k: {values: \"s%d{0..99}\"}}\n"
+			    "    client: %s\n"
+			    "    phases: [{name: p%d, duration: %llds, rate: "
+			    "%s, ops: {create: 1}, item_size: 1KB}]\n",
+			    k, k, client, k, (long long)d, rate);
+		}
+		diag_init(&dg);
+		sc = scenario_parse("p.yaml", text, strlen(text), &dg);
+		if (!sc) {
+			diag_free(&dg);
+			refused++;
+			continue;
+		}
+		can = scenario_can_throttle(sc);
+		scenario_memory_estimate(sc, &e);
+		if (memory_measured()) {
+			before = reset_peak_kb();
+		}
+		run = sim_run(sc, sc->seed, &dg);
+		ck_assert_msg(run != NULL, "%s", text);
+		if (memory_measured()) {
+			rise = tu_status_kb("VmHWM") - before;
+			ck_assert_msg(
+			    (double)rise * 1024 <= e.total + 1024 * 1024,
+			    "peak rose %ld kB, estimate %.0f bytes:\n%s", rise,
+			    e.total, text);
+		}
+		ck_assert_msg((double)run->end_ms / 1000.0 <= limit_s + tail_s,
+			      "ended at %lld ms:\n%s", (long long)run->end_ms,
+			      text);
+		m = tu_metrics(run->variants[0].svc);
+		ck_assert_msg(can || m->totals.throttled_429 == 0,
+			      "%llu 429s where the plan said none can "
+			      "come:\n%s",
+			      (unsigned long long)m->totals.throttled_429,
+			      text);
+		ck_assert_msg((double)m->totals.attempts <=
+				  scenario_work_units(sc),
+			      "%llu attempts, %.0f work units:\n%s",
+			      (unsigned long long)m->totals.attempts,
+			      scenario_work_units(sc), text);
+		limited += m->totals.throttled_429 > 0;
+		pairs += pair && m->totals.throttled_429 > 0;
+		sim_free(run);
+		scenario_free(sc);
+		diag_free(&dg);
+		ran++;
+	}
+	ck_assert_int_gt(refused, 0);
+	ck_assert_int_gt(ran, 0);
+	ck_assert_int_gt(limited, 0);
+	ck_assert_int_gt(pairs, 0);
+}
+END_TEST
+
 /* scenario text's verdict: NULL when accepted, else the error (free) */
 static char *plan_error(const char *text)
 {
@@ -593,6 +788,54 @@ START_TEST(test_client_streams_side_by_side)
 }
 END_TEST
 
+/*
+ * Streams side by side share a partition's RU/s, so their retries count
+ * when only their sum passes it. One partition of 400 RU/s; streams a
+ * and b each send 60 creates of 1 KB a second (5 RU: 300 RU/s) for
+ * 10 min with up to 3 retries. Alone, stream a fits (its busiest
+ * partition's share of 1,000 key values 1/1,000 + 1 + 3 / sqrt(1,000) =
+ * 1.096 of 300 RU/s, 329 < 400): 36,000 creates of one
+ * attempt and 600 s x 1 partition x 1/4 = 150 units: 36,150. Together
+ * they offer 600 RU/s: each create up to 4 attempts, 2 x 36,000 x 4 =
+ * 288,000 units and 150 a phase: 288,300 (one stream at a time counted
+ * 72,300).
+ */
+START_TEST(test_client_streams_retries_counted)
+{
+	static const char stream_b[] =
+	    "  - name: b\n"
+	    "    items: {k: {values: \"b{0..999}\"}}\n"
+	    "    client: {retries: {max_retries: 3, max_wait: 1h}}\n"
+	    "    phases: [{name: b, duration: 10m, rate: 60/s, ops: "
+	    "{create: 1}, item_size: 1KB}]\n";
+	char text[1024];
+	struct pk_diag dg;
+	struct pk_scenario *sc;
+	int both;
+
+	for (both = 0; both < 2; both++) {
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: /k, throughput: 400}\n"
+			 "streams:\n"
+			 "  - name: a\n"
+			 "    items: {k: {values: \"a{0..999}\"}}\n"
+			 "    client: {retries: {max_retries: 3, max_wait: "
+			 "1h}}\n"
+			 "    phases: [{name: a, duration: 10m, rate: 60/s, "
+			 "ops: {create: 1}, item_size: 1KB}]\n%s",
+			 both ? stream_b : "");
+		diag_init(&dg);
+		sc = scenario_parse("p.yaml", text, strlen(text), &dg);
+		ck_assert_ptr_nonnull(sc);
+		ck_assert_int_eq(scenario_can_throttle(sc), both);
+		ck_assert_double_eq_tol(scenario_work_units(sc),
+					both ? 288300.0 : 36150.0, 1e-6);
+		scenario_free(sc);
+		diag_free(&dg);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("client");
@@ -608,10 +851,12 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bounds");
 	tcase_add_test(tc, test_client_time_bound_property);
+	tcase_add_test(tc, test_client_bounds_streams_property);
 	tcase_add_test(tc, test_client_time_bound_retries);
 	tcase_add_test(tc, test_client_streams_side_by_side);
 	tcase_add_test(tc, test_client_time_from_arrival);
 	tcase_add_test(tc, test_client_time_from_steps);
+	tcase_add_test(tc, test_client_streams_retries_counted);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
