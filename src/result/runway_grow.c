@@ -365,29 +365,43 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 	return add;
 }
 
-double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
-			double bank, const struct slice *x, size_t n, size_t ns,
-			double a, double *pace)
+/* What each of a step's n slices adds to c starting from bank, in
+   order, into add[] (their sum *all, their length *span): 0 when there
+   are more slices than add[] holds or nothing is added or no time
+   passes, 1 otherwise */
+static int step_adds(const struct pk_result_variant *v, const struct cand *c,
+		     double bank, const struct slice *x, size_t n, size_t ns,
+		     double *add, double *all, double *span)
 {
 	const struct rw_pool none = {0, 0, NULL, NULL};
-	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
-	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
-	double all = 0, span = 0, left, t, m;
 	struct cand cc = *c; /* cand_add spends its burst credit: a copy's */
 	size_t i;
 
-	*pace = 1.0;
 	cc.bank = bank;
+	*all = *span = 0;
 	for (i = 0; i < n && i < PK_MAX_STREAMS * PK_RW_STRETCHES + 1; i++) {
 		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
 		double d;
 
 		add[i] =
 		    runway_cand_add(v, &cc, &x[i], 1, ns, &none, &b, &d, NULL);
-		all += add[i];
-		span += x[i].len;
+		*all += add[i];
+		*span += x[i].len;
 	}
-	if (i < n || !(all > 0) || !(span > 0)) {
+	return i == n && *all > 0 && *span > 0;
+}
+
+double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
+			double bank, const struct slice *x, size_t n, size_t ns,
+			double a, double *pace)
+{
+	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
+	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
+	double all, span, left, t, m;
+	size_t i;
+
+	*pace = 1.0;
+	if (!step_adds(v, c, bank, x, n, ns, add, &all, &span)) {
 		return a;
 	}
 	/* whole cycles first, then the cycle's slices in order */
@@ -416,24 +430,12 @@ double runway_step_added(const struct pk_result_variant *v,
 			 const struct cand *c, double bank,
 			 const struct slice *x, size_t n, size_t ns, double u)
 {
-	const struct rw_pool none = {0, 0, NULL, NULL};
 	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
 	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
-	double all = 0, span = 0, left, got, m;
-	struct cand cc = *c; /* cand_add spends its burst credit: a copy's */
+	double all, span, left, got, m;
 	size_t i;
 
-	cc.bank = bank;
-	for (i = 0; i < n && i < PK_MAX_STREAMS * PK_RW_STRETCHES + 1; i++) {
-		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
-		double d;
-
-		add[i] =
-		    runway_cand_add(v, &cc, &x[i], 1, ns, &none, &b, &d, NULL);
-		all += add[i];
-		span += x[i].len;
-	}
-	if (i < n || !(all > 0) || !(span > 0)) {
+	if (!step_adds(v, c, bank, x, n, ns, add, &all, &span)) {
 		return u;
 	}
 	/* whole cycles first, then the cycle's slices in order */
