@@ -585,6 +585,55 @@ START_TEST(test_ddb_findings_split_rising)
 END_TEST
 
 /*
+ * Reads spread over a key value's items after its storage split (trial
+ * N's n-onekey-split). 300 RCU + 900 WCU: ceil(300 / 3,000 + 900 /
+ * 1,000) = 1 partition (D4). Fill: 2 puts a second of 200 KiB items
+ * (200 WCU each, D1) along a rising /id: 400 WCU; 10 GiB / 400 KiB a
+ * second = 26,214.4 s, so the partition splits at t = 26,214 s (D6)
+ * into two of 150 RCU / 450 WCU (D5), and the puts until 26,400 s
+ * (400 of 450 WCU) are never throttled. Reads: 10 a second of held
+ * items, eventually consistent: ceil(200 / 4) / 2 = 25 RCU each (D1),
+ * 250 RCU a second, for 600 s. pksim keeps the key value on one child:
+ * 150 / 25 = 6 fit, 4 throttled a second, 4 x 600 = 2,400. DynamoDB
+ * cuts the collection by sort key and sends each read to the child
+ * holding its item, about 125 RCU each (a second's 10 reads split
+ * Binomial(10, 1/2): 244 / 1,024 throttled a child a second on average,
+ * about 290 in all). The rising puts do not make these reads
+ * DynamoDB's: the finding calls them an upper bound.
+ */
+START_TEST(test_ddb_findings_split_reads_spread)
+{
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "rs.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /dev, sort_key: /id, "
+		  "read_capacity_units: 300, write_capacity_units: 900, "
+		  "adaptive_capacity: off, burst: off}\n"
+		  "client: {retries: off}\n"
+		  "items:\n"
+		  "  dev: {const: big}\n"
+		  "phases:\n"
+		  "  - {duration: 26400s, rate: 2/s, ops: {create: 1}, "
+		  "item_size: 200KB}\n"
+		  "  - {duration: 600s, rate: 10/s, ops: {read: 1}, "
+		  "item_size: 200KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 2400);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "it came from a storage split at t = "
+				   "26214s") &&
+			  strstr(text, "(2,400 of them reads) are an upper "
+				       "bound") &&
+			  !strstr(text, "these throttles are DynamoDB's"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * The shipped hot-key table in the Markdown report, in DynamoDB's words:
  * its one customer's 1,500 writes a second all land on one partition
  * (100 % of the units served there, normalized 100 %), which admits
@@ -1299,6 +1348,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_on_demand_linear);
 	tcase_add_test(tc, test_ddb_findings_shared_partition);
 	tcase_add_test(tc, test_ddb_findings_split_rising);
+	tcase_add_test(tc, test_ddb_findings_split_reads_spread);
 	tcase_add_test(tc, test_ddb_findings_hot_key_lsi);
 	tcase_add_test(tc, test_ddb_findings_growth_words);
 	tcase_add_test(tc, test_ddb_findings_never_fits);

@@ -518,10 +518,26 @@ const char *findings_ddb_od_bound(const struct pk_result *r,
 	return buf;
 }
 
+/* Table v's reads throttled by a partition's own units
+   (TableReadKeyRangeThroughputExceeded, D14) */
+static uint64_t read_key_range(const struct pk_result_variant *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n_reasons; i++) {
+		if (strcmp(v->reasons[i].name,
+			   "TableReadKeyRangeThroughputExceeded") == 0) {
+			return v->reasons[i].count;
+		}
+	}
+	return 0;
+}
+
 char *findings_ddb_cut_words(const struct pk_result_variant *v,
 			     const struct pk_result_range *hr)
 {
 	const struct pk_metrics *m = v->metrics;
+	char a[32];
 	size_t i;
 	int k;
 
@@ -537,6 +553,27 @@ char *findings_ddb_cut_words(const struct pk_result_variant *v,
 		for (k = 0; k < 2; k++) {
 			if (e->children[k] != hr->id) {
 				continue;
+			}
+			if (follows(&v->ddb->hot[1]) && read_key_range(v) > 0) {
+				return xasprintf(
+				    "; it came from a storage split at t = "
+				    "%llds: DynamoDB cuts a partition into "
+				    "two halves by data (D6), so the hottest "
+				    "key value's items are cut by sort key; "
+				    "its puts follow a steadily %s sort key "
+				    "and sort past the cut into one child "
+				    "there too, but its reads go to the child "
+				    "holding each item, while pksim cuts the "
+				    "hash slice and keeps each key value on "
+				    "one child (ASSUMPTION): these throttles "
+				    "(%s of them reads) are an upper bound",
+				    (long long)e->t_s,
+				    v->ddb->hot[1].rising >=
+					    v->ddb->hot[1].falling
+					? "rising"
+					: "falling",
+				    fmt_thousands((int64_t)read_key_range(v),
+						  a));
 			}
 			if (follows(&v->ddb->hot[1])) {
 				return xasprintf(

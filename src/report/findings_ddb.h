@@ -77,8 +77,13 @@ extern const char findings_ddb_shared_words[];
    owned by the caller, that DynamoDB cuts by data, so one key value's
    items past the cut and their requests go to the other child, which
    pksim, cutting the hash slice, keeps on one (ASSUMPTION): its throttles
-   are an upper bound. NULL otherwise (another service, no sort key, a
-   local index, a partition of the creation layout or of a heat split). */
+   are an upper bound. When the key value's puts follow a steady sort
+   key, its later puts sort past the cut into one child in DynamoDB too
+   (its throttles are DynamoDB's), unless reads were throttled by a
+   partition's own units: those go to the child holding each item, so
+   the caveat stays an upper bound and counts them. NULL otherwise (another
+   service, no sort key, a local index, a partition of the creation layout or of
+   a heat split). */
 char *findings_ddb_cut_words(const struct pk_result_variant *v,
 			     const struct pk_result_range *hr);
 
