@@ -710,6 +710,84 @@ START_TEST(test_days_time_to_live)
 }
 END_TEST
 
+/*
+ * A time key under time to live near the cap: 3 creates/s of 100 KB
+ * (3 x 102,400 = 307,200 B/s) into a "%Y-%m-%d" key.
+ * - Without time to live a day's bucket fills: 21,474,836,480 / 307,200
+ *   = 69,905.1 s < 86,400 s. With default_ttl 69,840 s its first items
+ *   expire before that, so time to live, not the day's end, holds it
+ *   under the cap: 69,840 x 307,200 = 21,454,848,000 B = 19.981 GiB,
+ *   20 MB under the cap; one decimal would print the cap's "20.0 GiB".
+ *   69,840 s = 19.4 h.
+ * - default_ttl 60,000 s: 60,000 x 307,200 = 18,432,000,000 B = 17.17
+ *   GiB ("17.2 GiB"), its items living 16.7 h: again the lifetime.
+ * - An hour-of-day key ("%H") of 50 creates/s of 100 KB (5,120,000 B/s)
+ *   under default_ttl 86,990 s: hour 00 holds its last lifetime's
+ *   writes, one hour a day plus the 590 s of the next day's hour 00 that
+ *   the lifetime reaches: 3,600 x 5,120,000 + 590 x 5,120,000 =
+ *   21,452,800,000 B = 19.979 GiB ("19.98 GiB"), under the cap.
+ */
+START_TEST(test_days_time_key_held_by_ttl)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char t[640];
+
+	ck_assert(CAP / 307200.0 < DAY);		    /* 69,905.1 s */
+	ck_assert(near(69840.0 * 307200.0, 21454848000.0)); /* < CAP */
+	c = tu_cards("days.yaml",
+		     "clock: {start: \"2026-01-01T00:00:00Z\"}\n"
+		     "container: {partition_key: /day, throughput: 100000, "
+		     "default_ttl: 69840s}\n"
+		     "variants:\n"
+		     "  - {name: near}\n"
+		     "  - {name: t60000, default_ttl: 60000s}\n"
+		     "items:\n"
+		     "  day: {clock: \"%Y-%m-%d\"}\n"
+		     "phases:\n"
+		     "  - {duration: 1h, rate: 3/s, ops: {create: 1}, "
+		     "item_size: 100KB}\n",
+		     &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BOUNDED);
+	ck_assert_msg(near(c[0].bucket_reach_bytes, 21454848000.0), "%f",
+		      c[0].bucket_reach_bytes);
+	ck_assert_str_eq(scorecard_full_text(res, &c[0], 0, t, sizeof(t)),
+			 "bounded: time to live holds a day's bucket to at "
+			 "most 19.98 GiB (its items living 19.4 h), "
+			 "projected from the workload's rates");
+	ck_assert_str_eq(scorecard_full_text(res, &c[0], 1, t, sizeof(t)),
+			 "bounded (19.98 GiB)");
+	ck_assert_int_eq(c[1].full_kind, PK_FULL_BOUNDED);
+	ck_assert(near(c[1].bucket_reach_bytes, 18432000000.0));
+	ck_assert_str_eq(scorecard_full_text(res, &c[1], 0, t, sizeof(t)),
+			 "bounded: time to live holds a day's bucket to at "
+			 "most 17.2 GiB (its items living 16.7 h), "
+			 "projected from the workload's rates");
+	tu_cards_free(c, run, res);
+	c = tu_cards("days.yaml",
+		     "clock: {start: \"2026-01-01T00:00:00Z\"}\n"
+		     "container: {partition_key: /h, throughput: 1000000, "
+		     "default_ttl: 86990s}\n"
+		     "items:\n"
+		     "  h: {clock: \"%H\"}\n"
+		     "phases:\n"
+		     "  - {duration: 1h, rate: 50/s, ops: {create: 1}, "
+		     "item_size: 100KB}\n",
+		     &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c[0].full_level_bytes, 21452800000.0), "%f",
+		      c[0].full_level_bytes);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "never: levels off at 19.98 GiB under time "
+				"to live"),
+		      "%s", t);
+	ck_assert_str_eq(scorecard_full_text(res, &c[0], 1, t, sizeof(t)),
+			 "levels at 19.98 GiB");
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("days");
@@ -725,6 +803,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_time_span);
 	tcase_add_test(tc, test_days_under_two_days_readable);
 	tcase_add_test(tc, test_days_time_to_live);
+	tcase_add_test(tc, test_days_time_key_held_by_ttl);
 	tcase_add_test(tc, test_days_rewrites_do_not_grow);
 	tcase_add_test(tc, test_days_preload_not_written);
 	suite_add_tcase(s, tc);

@@ -74,6 +74,7 @@ void scorecard_full(const struct pk_result *r,
 	if (v->n_top_storage > 0) {
 		sc->largest_lp_bytes = v->top_storage[0].storage_bytes;
 	}
+	sc->lp_cap_bytes = v->cosmos && v->spec ? v->spec->lp_storage_bytes : 0;
 	if (!v->cosmos) {
 		full_ddb(v, sc);
 		return;
@@ -224,6 +225,40 @@ static const char *rate_text(double bytes_per_s, char *buf, size_t cap)
 	char a[PK_FMT_BYTES];
 
 	snprintf(buf, cap, "%s/s", fmt_bytes((uint64_t)(bytes_per_s + 0.5), a));
+	return buf;
+}
+
+/* Bytes b held below the cap (s->lp_cap_bytes) into buf (PK_FMT_BYTES):
+   fmt_bytes's one decimal, or as many more (up to 4) as keep a level under
+   the cap from reading as the cap ("19.98 GiB", not "20.0 GiB"). */
+static const char *level_text(const struct pk_scorecard *s, double b, char *buf)
+{
+	static const char *const unit_name[] = {"B", "KiB", "MiB", "GiB",
+						"TiB"};
+	char c[PK_FMT_BYTES];
+	double x = b, y = s->lp_cap_bytes;
+	int u = 0, digits;
+
+	fmt_bytes((uint64_t)(b + 0.5), buf);
+	if (y <= 0 || b >= y ||
+	    strcmp(buf, fmt_bytes((uint64_t)(y + 0.5), c)) != 0) {
+		return buf;
+	}
+	while (y >= 1024.0 && u < 4) {
+		x /= 1024.0;
+		y /= 1024.0;
+		u++;
+	}
+	for (digits = 2; digits <= 4; digits++) {
+		snprintf(buf, PK_FMT_BYTES, "%.*f %s", digits, x, unit_name[u]);
+		snprintf(c, sizeof(c), "%.*f %s", digits, y, unit_name[u]);
+		if (strcmp(buf, c) != 0) {
+			return buf;
+		}
+	}
+	/* within 0.00005 of the cap: truncated, so it never reads as it */
+	snprintf(buf, PK_FMT_BYTES, "%.4f %s", floor(x * 1e4) / 1e4,
+		 unit_name[u]);
 	return buf;
 }
 
@@ -522,26 +557,39 @@ const char *scorecard_full_text(const struct pk_result *r,
 	switch (s->full_kind) {
 	case PK_FULL_BOUNDED:
 		if (brief) {
-			snprintf(
-			    buf, cap, "bounded (%s)",
-			    fmt_bytes((uint64_t)(s->bucket_reach_bytes + 0.5),
-				      a));
-		} else {
+			snprintf(buf, cap, "bounded (%s)",
+				 level_text(s, s->bucket_reach_bytes, a));
+		} else if (s->runway.ttl_s > 0 &&
+			   s->runway.ttl_s < s->bucket.len_s) {
+			/* its first items expire before the bucket ends:
+			   the lifetime, not the bucket's end, sets the most
+			   it holds */
 			snprintf(
 			    buf, cap,
-			    "bounded: %s %s's bucket ends before it "
-			    "fills, holding at most %s%s, %s",
+			    "bounded: time to live holds %s %s's bucket to "
+			    "at most %s (its items living %s%s), %s",
 			    article(s->bucket.len_s), unit(s->bucket.len_s),
-			    fmt_bytes((uint64_t)(s->bucket_reach_bytes + 0.5),
-				      b),
-			    /* the longest month holds most; a plan's
-			       month is a year's twelfth */
-			    s->bucket.len_s == PK_BUCKET_MONTH_S
-				? " (a 31-day month's; `pksim plan`'s "
-				  "largest month is a year / 12)"
-				: "",
+			    level_text(s, s->bucket_reach_bytes, b),
+			    s->runway.ttl_mixed ? "a mean " : "",
+			    duration((double)s->runway.ttl_s, first,
+				     sizeof(first)),
 			    scorecard_full_basis(r, &s->runway, at,
 						 sizeof(at)));
+		} else {
+			snprintf(buf, cap,
+				 "bounded: %s %s's bucket ends before it "
+				 "fills, holding at most %s%s, %s",
+				 article(s->bucket.len_s),
+				 unit(s->bucket.len_s),
+				 level_text(s, s->bucket_reach_bytes, b),
+				 /* the longest month holds most; a plan's
+				    month is a year's twelfth */
+				 s->bucket.len_s == PK_BUCKET_MONTH_S
+				     ? " (a 31-day month's; `pksim plan`'s "
+				       "largest month is a year / 12)"
+				     : "",
+				 scorecard_full_basis(r, &s->runway, at,
+						      sizeof(at)));
 		}
 		break;
 	case PK_FULL_AT_ONCE:
@@ -610,8 +658,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 	case PK_FULL_LEVELS:
 		if (brief) {
 			snprintf(buf, cap, "levels at %s",
-				 fmt_bytes(
-				     (uint64_t)(s->full_level_bytes + 0.5), a));
+				 level_text(s, s->full_level_bytes, a));
 			break;
 		}
 		{
@@ -677,8 +724,8 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    "never: %s %s under time to live "
 			    "(%s written %s%s, its items living %s%s%s%s)%s",
 			    creates ? "at most" : "levels off at",
-			    fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
-			    s->full_key, rate_text(rate, first, 48),
+			    level_text(s, s->full_level_bytes, a), s->full_key,
+			    rate_text(rate, first, 48),
 			    mean ? " on average" : "",
 			    s->full_ttl_mixed ? "a mean " : "",
 			    duration((double)s->full_ttl_s, at, sizeof(at)),

@@ -288,6 +288,10 @@ struct pk_scorecard {
 					  back: the most a bucket holds at
 					  its end at the fastest growth
 					  seen; 0 none grew */
+	double lp_cap_bytes;	       /* a logical partition's storage cap
+					  (rule 11), B; 0 another service's:
+					  a level under it is printed with
+					  the digits that keep it under */
 	struct pk_runway runway;       /* the projection the figures come
 					  from (runway.h): its basis and
 					  bounds */
