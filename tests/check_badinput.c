@@ -196,6 +196,8 @@ START_TEST(test_badinput_refused_small)
 	    "client-step-late-time",
 	    "client-spike-late-time",
 	    "client-spike-train-time",
+	    "client-ramp-time",
+	    "client-ramp-budget-time",
 	    "work-streams-together",
 	    "work-throughput-carried",
 	    "work-bucket",

@@ -744,6 +744,58 @@ START_TEST(test_client_time_from_steps)
 }
 END_TEST
 
+/* A ramp's late arrivals count from where they arrive. One worker at
+   1 h (h = 3,600 s), a 300-day phase (D = 25,920,000 s) ramping
+   0 -> R = 0.0005/s: L(t) = R t^2 / 2D, N = R D / 2 = 6,480 creates.
+   The arrivals from t on end at least t + h (N - L(t)), largest where
+   R t / D = 1 / h: t* = D / 1.8 = 14,400,000 s, L(t*) =
+   0.0005 x 14,400,000^2 / 51,840,000 = 2,000, so the last 4,480 end at
+   14,400,000 + 4,480 x 3,600 = 30,528,000 s (353 d 8 h): within
+   366 days, accepted, and the run ends there (the worker keeps up
+   before t*, then works back to back): the last create is sent at
+   30,528,000 - 3,600 = 30,524,400 s, so the run's last closed second
+   ends at 30,524,401 s, and its answer comes at 30,528,000 s. The same ramp
+   with Poisson arrivals over 366 days (N = 7,906, t* = 17,568,000 s, 5,466
+   uniform arrivals after it as tests/bad/client-ramp-time counts, plus
+   Poisson's allowance) is refused from t* on. */
+START_TEST(test_client_time_from_ramp)
+{
+	static const char *const fmt =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "client: {concurrency: 1, latency: 1h, retries: none}\n"
+	    "items: {k: {values: [a, b]}}\n"
+	    "phases:\n"
+	    "  - name: p\n"
+	    "    duration: %s\n"
+	    "    arrival: %s\n"
+	    "    rate: {from: 0/s, to: 0.0005/s}\n";
+	char text[512], *msg;
+	struct pk_diag dg;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+
+	snprintf(text, sizeof(text), fmt, "366d", "poisson");
+	msg = plan_error(text);
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(strstr(msg, "arrive from 17,568,000s (203d 8h) on"), "%s",
+		      msg);
+	free(msg);
+	snprintf(text, sizeof(text), fmt, "300d", "uniform");
+	diag_init(&dg);
+	sc = scenario_parse("p.yaml", text, strlen(text), &dg);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_ptr_null(plan_error(text));
+	run = sim_run(sc, sc->seed, &dg);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_msg(run->end_ms >= 30524401LL * 1000 - 1000 &&
+			  run->end_ms <= 30524401LL * 1000 + 1000,
+		      "ended at %lld ms", (long long)run->end_ms);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&dg);
+}
+END_TEST
+
 /* Streams run side by side: a 365-day stream beside a 2-day one lasts
    365 days, not 367 (the sum): accepted; 365 days and 2 days as two
    phases of one stream: refused at the second phase, 367 days. */
@@ -842,6 +894,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_client_streams_side_by_side);
 	tcase_add_test(tc, test_client_time_from_arrival);
 	tcase_add_test(tc, test_client_time_from_steps);
+	tcase_add_test(tc, test_client_time_from_ramp);
 	tcase_add_test(tc, test_client_streams_retries_counted);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);

@@ -98,6 +98,32 @@ static void work_room(struct work_at **w, size_t *cap, size_t n)
 }
 
 /*
+ * Where in c's piece the work arriving from then on ends last, when the
+ * piece's rate rises (a ramp): the arrivals from x on end at
+ * x + per_op x (L(t1) - L(x)) at the earliest, whose slope 1 - per_op x
+ * r(x) falls as r rises, so the latest end is where r(x) = 1 / per_op
+ * (the client's own rate): x = t0 + (1 / per_op - rate0) / slope. Taking
+ * a piece's arrivals at its start alone would count a ramp's late
+ * arrivals from its start. The instant in s from the phase start, or -1
+ * where the piece's rate does not rise, per_op is 0 or the instant is
+ * not inside the piece (an end of it is then the latest, and is one
+ * already). A counter's spike train is cut by its periods instead.
+ */
+static double rise_turn(const struct pk_schedule_cursor *c, double per_op)
+{
+	double x;
+
+	if (c->train || !(c->slope > 0) || !(per_op > 0)) {
+		return -1;
+	}
+	x = (1.0 / per_op - c->rate0) / c->slope;
+	if (!(x > 0) || !(x < (double)(c->t1_s - c->t0_s))) {
+		return -1;
+	}
+	return (double)c->t0_s + x;
+}
+
+/*
  * Phase p's operations, its schedule walked piece by piece (the
  * counter's pieces, schedule.h: a step, an hour of a daily curve, a
  * spike or the gap after it), appended to *w: each piece's operations
@@ -108,7 +134,11 @@ static void work_room(struct work_at **w, size_t *cap, size_t n)
  * its periods but the last at its start, the last period at that
  * period's start, so the train's pieces cost O(1) and its last burst
  * still arrives where it does (its earlier bursts at most one period
- * early). Poisson arrivals' count beyond the uniform one
+ * early). A piece whose rate rises (a ramp) is cut where its arrivals
+ * from then on take longest (rise_turn: for the workers' time and the
+ * budget's), so a ramp's late arrivals count from where they arrive
+ * (exact but for the rounding to whole operations). Poisson arrivals'
+ * count beyond the uniform one
  * (ld_phase_count) goes with the phase's last entry. start is the
  * phase's start (s from the stream's), wall0 its clock second, one_h
  * and one_b the worker and budget time of one operation.
@@ -118,36 +148,48 @@ static void phase_pieces(const struct pk_phase_spec *p, double start,
 			 struct work_at **w, size_t *cap, size_t *n)
 {
 	struct pk_schedule_cursor c;
-	double u0 = 0, um, u1, total = 0, e, len, mid, extra;
+	double u0 = 0, u, total = 0, e, len, at[3], sa, sb, extra;
 	int64_t dur_s = p->duration_ms / 1000;
-	size_t first = *n;
+	size_t first = *n, m, k;
 
 	schedule_counter_init(&c, p->schedule, wall0, dur_s);
 	do {
-		u1 = (double)schedule_uniform_count(c.lam1);
-		mid = (double)c.t0_s;
-		um = u0;
+		/* the piece cut where its arrivals begin: its start, and
+		   the train's last period or a ramp's turning points */
+		at[0] = (double)c.t0_s;
+		m = 1;
 		if (c.train) {
 			e = (double)p->schedule->spike_every_s;
 			len = (double)(c.t1_s - c.t0_s);
-			mid = (double)c.t0_s + (ceil(len / e) - 1) * e;
-			um = (double)schedule_uniform_count(
-			    schedule_cursor_count(&c, mid));
+			at[m++] = (double)c.t0_s + (ceil(len / e) - 1) * e;
+		} else {
+			sa = rise_turn(&c, one_h);
+			sb = rise_turn(&c, one_b);
+			if (sb >= 0 && sa >= 0 && sb < sa) {
+				e = sa;
+				sa = sb;
+				sb = e;
+			}
+			if (sa >= 0) {
+				at[m++] = sa;
+			}
+			if (sb >= 0 && sb != sa) {
+				at[m++] = sb;
+			}
 		}
-		if (um > u0) {
-			work_room(w, cap, *n);
-			(*w)[(*n)++] = (struct work_at){
-			    start + (double)c.t0_s, um - u0, (um - u0) * one_h,
-			    (um - u0) * one_b};
+		for (k = 0; k < m; k++) {
+			u = (double)schedule_uniform_count(
+			    k + 1 < m ? schedule_cursor_count(&c, at[k + 1])
+				      : c.lam1);
+			if (u > u0) {
+				work_room(w, cap, *n);
+				(*w)[(*n)++] = (struct work_at){
+				    start + at[k], u - u0, (u - u0) * one_h,
+				    (u - u0) * one_b};
+				total += u - u0;
+				u0 = u;
+			}
 		}
-		if (u1 > um) {
-			work_room(w, cap, *n);
-			(*w)[(*n)++] = (struct work_at){start + mid, u1 - um,
-							(u1 - um) * one_h,
-							(u1 - um) * one_b};
-		}
-		total += u1 - u0;
-		u0 = u1;
 	} while (schedule_cursor_next(&c));
 	extra = ld_phase_count(p) - total;
 	if (extra > 0) {
