@@ -515,12 +515,49 @@ static char *cli_out(const char *cmd, const char *name, const char *text)
 	return tu_run_ok(args);
 }
 
+/* The table's creates replaced: in `across` every create carries one
+   key value, so each admitted create after the first replaced the one
+   item (admitted - 1); keyed by each create's own id, none did */
+START_TEST(test_across_creates_replaced)
+{
+	static const char by_id[] =
+	    "container: {partition_key: /day, throughput: 18000}\n"
+	    "variants:\n"
+	    "  - {name: cosmos}\n"
+	    "  - {name: dynamodb, service: dynamodb, partition_key: /id, "
+	    "read_capacity_units: 3000, write_capacity_units: 4000}\n" WORKLOAD;
+	struct pk_run *run = tu_sim_text("across.yaml", across);
+	struct pk_result *res = result_build(run);
+	const struct pk_result_variant *v = &res->variants[1];
+	char *out;
+
+	ck_assert_uint_gt(v->metrics->totals.succeeded, 1);
+	ck_assert_uint_eq(v->ddb->creates_replaced,
+			  v->metrics->totals.succeeded - 1);
+	result_free(res);
+	tu_sim_free(run);
+	run = tu_sim_text("byid.yaml", by_id);
+	res = result_build(run);
+	ck_assert_uint_eq(res->variants[1].ddb->creates_replaced, 0);
+	ck_assert_uint_eq(res->variants[1].ddb->items, 20000);
+	result_free(res);
+	tu_sim_free(run);
+	out = cli_out("compare", "byid.yaml", by_id);
+	ck_assert_msg(strstr(out, "replaces an item of the same") == NULL, "%s",
+		      out);
+	free(out);
+}
+END_TEST
+
 /* A compare across services says what the table replays differently
    from the container's operation of the same name. `across`: every
    create carries day "Wednesday" and the table has no sort key, so its
    20,000 PutItems (2,000 a second for 10 s) share one primary key and
    leave 1 item, where the container's creates are inserts of new ids;
-   the table has no retry_mode, so the scenario's client: settings
+   every create after the first admitted one finds the key held and
+   replaces its item (creates replaced = admitted creates - 1, and the
+   sentence counts them); the table has no retry_mode, so the
+   scenario's client: settings
    retry it, as the table's own run says. Its creates only: no batch
    sentence. A compare of one service says none of it. */
 START_TEST(test_across_says_what_differs)
@@ -535,8 +572,9 @@ START_TEST(test_across_says_what_differs)
 		      "%s", out);
 	ck_assert_ptr_nonnull(strstr(out, "dynamodb's PutItem, which "
 					  "replaces an item of the same "
-					  "primary key (it ended holding 1 "
-					  "item;"));
+					  "primary key ("));
+	ck_assert_ptr_nonnull(strstr(out, " creates replaced one; it ended "
+					  "holding 1 item;"));
 	ck_assert_ptr_nonnull(strstr(out, "dynamodb retries its throttles "
 					  "by the scenario's client: "
 					  "settings (retry_mode: client)"));
@@ -696,6 +734,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_merge_refuses_unsaid_service);
 	tcase_add_test(tc, test_across_unpriced_hint_prices);
 	tcase_add_test(tc, test_across_says_what_differs);
+	tcase_add_test(tc, test_across_creates_replaced);
 	tcase_add_test(tc, test_across_not_sent_row);
 	tcase_add_test(tc, test_across_says_read_consistency);
 	tcase_add_test(tc, test_across_says_ttl_not_replayed);

@@ -217,14 +217,21 @@ const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 	for (i = 0; creates && i < r->n_variants; i++) {
 		const struct pk_result_variant *v = &r->variants[i];
 
-		if (v->ddb) {
+		char b[40];
+
+		/* said only of a table where a create replaced an item:
+		   where every create's key is new, insert and PutItem
+		   store the same items */
+		if (v->ddb && v->ddb->creates_replaced > 0) {
 			len = fmt_append(
 			    buf, cap, len,
 			    "%sa create is Azure Cosmos DB's insert (409 when "
 			    "the item exists) but %s's PutItem, which replaces "
-			    "an item of the same primary key (it ended holding "
-			    "%s item%s; a conditional put is not replayed)",
+			    "an item of the same primary key (%s creates "
+			    "replaced one; it ended holding %s item%s; a "
+			    "conditional put is not replayed)",
 			    len ? "; " : "", v->name,
+			    fmt_thousands((int64_t)v->ddb->creates_replaced, b),
 			    fmt_thousands(v->ddb->items, a),
 			    v->ddb->items == 1 ? "" : "s");
 		}

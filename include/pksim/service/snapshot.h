@@ -339,6 +339,10 @@ struct pk_snapshot_ddb {
 				      hours[]) */
 	int64_t wcu;		   /* ... write capacity units */
 	uint64_t items;		   /* items stored now */
+	uint64_t creates_replaced; /* creates (PutItem, and BatchWriteItem
+				      put items) admitted where the table
+				      held an item of their primary key,
+				      which they replaced */
 	struct pk_ddb_hour *hours; /* owned by the service: each clock
 				      hour the run touched, the hours of
 				      its metrics (pk_metrics.hours: hour

@@ -221,6 +221,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	p->used_mcu += a.units;
 	ddb_store(d, i, &a);
 	took = ddb_items_put(d, k, rq->batch[k].size_bytes, rq->batch[k].item);
+	d->bill.creates_replaced += (uint64_t)d->put_held;
 	if (took) {
 		d->took[d->n_took++] = took - 1;
 	}

@@ -215,6 +215,7 @@ uint64_t ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src)
 	size_t len;
 	uint64_t took = 0;
 
+	d->put_held = it != NULL;
 	if (it && it->src != src) {
 		/* another workload item's put held the key: this one takes
 		   its place (the table keeps one item a primary key) */

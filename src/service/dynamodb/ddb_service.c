@@ -95,6 +95,9 @@ static void store_items(struct ddb *d, const struct pk_svc_request *rq,
 		return;
 	}
 	out->replaced = ddb_items_put(d, 0, rq->it.size_bytes, rq->it.item);
+	if (rq->kind == PK_OP_CREATE && d->put_held) {
+		d->bill.creates_replaced++;
+	}
 }
 
 static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,

@@ -133,6 +133,8 @@ struct ddb {
 	const struct pk_workload *w;
 	struct pk_pkey *key;
 	struct pk_keyval *kv; /* scratch for one request's key */
+	int put_held;	      /* 1: ddb_items_put's last put found an item
+				 of its primary key */
 	struct pk_metrics m;
 	struct pk_ddb_layout layout; /* shares, in the order of parts */
 	struct ddb_part *parts;	     /* layout.n, in hash order */
