@@ -178,6 +178,50 @@ START_TEST(test_lsi_days_to_full)
 END_TEST
 
 /*
+ * The same 60 s of creates into "dev" (2,048 B each with its index
+ * entry, 50 a second: 102,400 B/s from its first write at 0 ms to its
+ * last at 59,980 ms), then 60 s of point reads (1 a second) that add
+ * nothing: the run ends at 120 s. The rate and the day are the same
+ * straight line, 1.21293 days (above), but that line spans 59.98 s of
+ * the 120 s run (under 90 % of it), so the sentence says what the rate
+ * is based on instead of "over the run": "over the 60.0 s from its first
+ * growing write to its last, the rest of the run's 2.0 min left out".
+ */
+START_TEST(test_lsi_days_to_full_busy_phase_said)
+{
+	static const char yaml[] =
+	    DAYS_TABLE "  local_secondary_indexes:\n"
+		       "    - {name: by-ts, sort_key: /ts}\n"
+		       "client: {retries: off}\n"
+		       "items: {k: {const: dev}, ts: {values: \"t{0..99}\"}}\n"
+		       "phases:\n"
+		       "  - {duration: 60s, rate: 50/s, ops: {create: 1}, "
+		       "item_size: 1KB}\n"
+		       "  - {duration: 60s, rate: 1/s, ops: {read: 1}}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("lsi-busy.yaml", yaml, &run, &res);
+	char t[1024];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(c[0].full_rate > 102400 - 1e-6 &&
+			  c[0].full_rate < 102400 + 1e-6,
+		      "%f", c[0].full_rate);
+	ck_assert_msg(c[0].days_to_full > 104797.6 / 86400 - 1e-9 &&
+			  c[0].days_to_full < 104797.6 / 86400 + 1e-9,
+		      "%f", c[0].days_to_full);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_str_eq(t, "1.21 days (29.1 h) (\"dev\"'s item collection "
+			    "first, growing 100.0 KiB/s over the 60.0 s from "
+			    "its first growing write to its last, the rest "
+			    "of the run's 2.0 min left out: its items and "
+			    "local secondary index entries against 10 GiB, "
+			    "D18)");
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
  * A workload that rewrites a bounded set of ids: the sort key /id takes
  * 200 values ("i000".."i199"), so "dev"'s collection holds at most 200
  * items and their index entries, 200 x (1,024 + 1,024) = 409,600 B,
@@ -398,6 +442,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_collection_limit);
 	tcase_add_test(tc, test_lsi_full_collection_deletes);
 	tcase_add_test(tc, test_lsi_days_to_full);
+	tcase_add_test(tc, test_lsi_days_to_full_busy_phase_said);
 	tcase_add_test(tc, test_lsi_bounded_ids_never);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	tcase_add_test(tc, test_lsi_changed_value_two_writes);

@@ -201,7 +201,9 @@ struct pk_ddb_collections {
 	char key[128];		 /* JSON text of its partition-key value
 				    (truncated past 127 bytes) */
 	uint64_t bytes;		 /* it holds at the end, bytes */
-	double rate_bytes_per_s; /* its growth over the run, B/s */
+	double rate_bytes_per_s; /* its growth from its first growing
+				    write to its last, B/s */
+	double span_s;		 /* ... the seconds between them */
 	double full_s;		 /* seconds after the run's end until it
 				    holds 10 GiB at that rate */
 	uint64_t ids;		 /* > 0: collections grew but the workload's

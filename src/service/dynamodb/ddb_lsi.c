@@ -294,7 +294,7 @@ void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
 {
 	const double cap = (double)PK_DDB_COLLECTION_BYTES;
 	const struct ddb_coll *c, *tmp, *first = NULL, *fullest = NULL;
-	double rate = 0, left = 0;
+	double rate = 0, left = 0, span = 0;
 	uint64_t pool = d->n_lsis > 0 ? sort_key_pool(d) : 0;
 
 	memset(out, 0, sizeof(*out));
@@ -319,6 +319,8 @@ void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
 			first = c;
 			left = l;
 			rate = r;
+			span = (double)(c->last_write_ms - c->first_grow_ms) /
+			       1000.0;
 		}
 	}
 	if (d->collection_refused > 0 && fullest) {
@@ -337,6 +339,7 @@ void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
 	out->bytes = first->bytes;
 	out->rate_bytes_per_s = out->full_now ? 0 : rate;
 	out->full_s = left;
+	out->span_s = out->full_now ? 0 : span;
 }
 
 void ddb_lsis_free(struct ddb *d)
