@@ -788,6 +788,42 @@ START_TEST(test_days_time_key_held_by_ttl)
 }
 END_TEST
 
+/*
+ * A levels-off sentence at a time scale: `time_scale: 1s = 1m`, 60
+ * creates a simulated second of 100 KB into one key under default_ttl
+ * 600 s (simulated). In real time that is 1 create a second: 102,400 B/s
+ * (100.0 KiB/s), its items living 600 x 60 = 36,000 s (10.0 h), so it
+ * levels off at 102,400 x 36,000 = 3,686,400,000 B (3.4 GiB), and the
+ * sentence names the scale those figures are in, as the others do.
+ */
+START_TEST(test_days_levels_at_time_scale)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char t[640];
+
+	c = tu_cards("days.yaml",
+		     "time_scale: 1s = 1m\n"
+		     "container: {partition_key: /tenant, throughput: 1000000, "
+		     "default_ttl: 600s}\n"
+		     "items:\n"
+		     "  tenant: {values: [\"a\"]}\n"
+		     "phases:\n"
+		     "  - {duration: 10m, rate: 60/s, ops: {create: 1}, "
+		     "item_size: 100KB}\n",
+		     &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c[0].full_level_bytes, 3686400000.0), "%f",
+		      c[0].full_level_bytes);
+	ck_assert_str_eq(scorecard_full_text(res, &c[0], 0, t, sizeof(t)),
+			 "never: levels off at 3.4 GiB under time to live "
+			 "(\"a\" written 100.0 KiB/s, its items living "
+			 "10.0 h), at its time scale (1s = 1m)");
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("days");
@@ -804,6 +840,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_under_two_days_readable);
 	tcase_add_test(tc, test_days_time_to_live);
 	tcase_add_test(tc, test_days_time_key_held_by_ttl);
+	tcase_add_test(tc, test_days_levels_at_time_scale);
 	tcase_add_test(tc, test_days_rewrites_do_not_grow);
 	tcase_add_test(tc, test_days_preload_not_written);
 	suite_add_tcase(s, tc);

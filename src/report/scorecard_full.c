@@ -695,7 +695,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    s->runway.written_bytes_per_s > 0;
 			/* ... by creates: each held a part of the time */
 			const int creates = pool && s->runway.creates_bytes > 0;
-			char tail[200] = "";
+			char tail[200] = "", scale[96] = "";
 
 			if (pool) {
 				rate = s->runway.written_bytes_per_s;
@@ -739,10 +739,18 @@ const char *scorecard_full_text(const struct pk_result *r,
 						   0.5),
 					b));
 			}
+			if (s->runway.time_scale != 1.0 &&
+			    r->sc->time_scale_text) {
+				/* its rate and lifetime are real time's, as
+				   every other runway sentence says */
+				snprintf(scale, sizeof(scale),
+					 ", at its time scale (%s)",
+					 r->sc->time_scale_text);
+			}
 			snprintf(
 			    buf, cap,
 			    "never: %s %s under time to live "
-			    "(%s written %s%s, its items living %s%s%s%s)%s",
+			    "(%s written %s%s, its items living %s%s%s%s)%s%s",
 			    creates ? "at most" : "levels off at",
 			    level_text(s, s->full_level_bytes, a), s->full_key,
 			    rate_text(rate, first, 48),
@@ -752,7 +760,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    pool ? ": the distinct ids of a lifetime's writes "
 				   "among its pool of ids"
 				 : "",
-			    back, tail);
+			    back, tail, scale);
 		}
 		break;
 	case PK_FULL_NO_SIZES:
