@@ -935,6 +935,50 @@ START_TEST(test_no_replays_of_tables)
 }
 END_TEST
 
+/* A schedule's peak above the client's rate queues although the phase's
+   mean fits. (a) 20 workers at 1 s send 20/s; one day at 1/s but
+   1,000/s for 60 s from 3,600 s: 60,000 arrive in the burst, 1,200 are
+   sent, 58,800 wait (1/s before it never queues): 58,800 x 196 =
+   11,524,800 B; the day's mean, 60,000 + 86,340 over 86,400 s = 1.7/s,
+   queues nothing. (b) ru_budget 1/s, a 1-KB create charged 5 RU: 0.2/s;
+   a 10-day ramp (D = 864,000 s) 0 -> 0.4/s, L(t) = 0.4 t^2 / 2D, passes
+   0.2/s at D / 2: from then 172,800 x (1 - 1/4) = 129,600 arrive and
+   0.2 x 432,000 = 86,400 are sent, 43,200 wait at the end: 8,467,200 B;
+   the mean, 172,800 over 864,000 s = 0.2/s, queues nothing. */
+START_TEST(test_paced_queue_at_peak)
+{
+	static const char qa[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items: {k: {values: \"k{0000..9999}\"}}\n"
+	    "client: {concurrency: 20, latency: 1s, retries: none}\n"
+	    "phases: [{duration: 1d, ops: {create: 1}, item_size: 1KB, "
+	    "rate: {steps: [{at: 0s, rate: 1/s}, {at: 3600s, rate: 1000/s}, "
+	    "{at: 3660s, rate: 1/s}]}}]\n";
+	static const char qb[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items: {k: {values: \"k{0000..9999}\"}}\n"
+	    "client: {ru_budget: 1/s, retries: none}\n"
+	    "phases: [{duration: 10d, ops: {create: 1}, item_size: 1KB, "
+	    "rate: {from: 0/s, to: 0.4/s}}]\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse("qa.yaml", qa, strlen(qa), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.client_queues, 58800.0 * 196.0, 1.0);
+	scenario_free(s);
+	s = scenario_parse("qb.yaml", qb, strlen(qb), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.client_queues, 43200.0 * 196.0, 196.0);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_paced_queues_once)
 {
 	static const char qa[] =
@@ -1622,6 +1666,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_retry_queue_within_estimate);
 	tcase_add_test(tc, test_throttle_only_hot_ranges);
 	tcase_add_test(tc, test_paced_queues_once);
+	tcase_add_test(tc, test_paced_queue_at_peak);
 	tcase_add_test(tc, test_key_arena_slack);
 	tcase_add_test(tc, test_no_replays_of_tables);
 	tcase_add_test(tc, test_retry_queues_of_streams_add);

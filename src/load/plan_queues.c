@@ -190,16 +190,86 @@ static double client_rate(const struct pk_scenario *s,
 	return rate;
 }
 
+/*
+ * The queue a paced client sending rate ops/s holds through scheduled
+ * phase p (wall0 its clock second), *queue waiting at its start and at
+ * its end; the largest on the way into *most. The schedule's counter
+ * pieces are walked in order. A linear piece (a step, an hour, a ramp)
+ * is cut where its rate crosses the client's, so the net rate has one
+ * sign in each part and the queue, max(0, queue + arrivals - rate x
+ * length), is largest at a part's end. A spike train (two periods or
+ * more in one piece) at a steady rate repeats one period, so what waits
+ * in it is at most its net over the train and one spike's excess,
+ * (peak - rate) x spike_for, peak the phase's highest rate; with a ramp
+ * under the spikes, at most all of the train's arrivals. Poisson's
+ * count beyond the uniform one waits from the phase's end.
+ */
+static void phase_backlog(const struct pk_phase_spec *p, int64_t wall0,
+			  double rate, double *queue, double *most)
+{
+	struct pk_schedule_cursor c;
+	double a0 = 0, a, x, from, len, cut[2], peak = -1, spike;
+	int64_t dur_s = p->duration_ms / 1000;
+	size_t m, k;
+
+	schedule_counter_init(&c, p->schedule, wall0, dur_s);
+	do {
+		len = (double)(c.t1_s - c.t0_s);
+		if (c.train) {
+			if (peak < 0) {
+				schedule_total(p->schedule, wall0, dur_s, &peak,
+					       NULL);
+			}
+			a = c.lam1 - a0;
+			spike = fmax(0, (peak - rate) *
+					    (double)p->schedule->spike_for_s);
+			x = c.slope != 0
+				? a
+				: fmin(a, fmax(0, a - rate * len) + spike);
+			*most = fmax(*most, *queue + x);
+			*queue = fmax(0, *queue + a - rate * len) +
+				 (c.slope != 0 ? 0 : spike);
+			*queue = fmin(*queue, *most);
+			a0 = c.lam1;
+			continue;
+		}
+		m = 0;
+		if (c.slope != 0) {
+			x = (rate - c.rate0) / c.slope;
+			if (x > 0 && x < len) {
+				cut[m++] = (double)c.t0_s + x;
+			}
+		}
+		cut[m++] = (double)c.t1_s;
+		from = (double)c.t0_s;
+		for (k = 0; k < m; k++) {
+			a = k + 1 < m ? schedule_cursor_count(&c, cut[k])
+				      : c.lam1;
+			*queue =
+			    fmax(0, *queue + a - a0 - rate * (cut[k] - from));
+			*most = fmax(*most, *queue);
+			a0 = a;
+			from = cut[k];
+		}
+	} while (schedule_cursor_next(&c));
+	x = ld_phase_count(p) - a0;
+	if (x > 0) {
+		*queue += x;
+		*most = fmax(*most, *queue);
+	}
+}
+
 /* The most operations a stream's paced client (concurrency, ru_budget)
-   holds waiting at once: the queue at the end of each of its phases, what
-   was waiting before plus what arrived less what the client could send
-   over the phase (client_rate), never below 0; the largest. 0 for an
-   open loop. */
+   holds waiting at once: what was waiting before plus what arrived less
+   what the client could send (client_rate), never below 0, at the end
+   of each phase without a schedule and through each scheduled phase's
+   pieces (phase_backlog: a peak above the client's rate queues although
+   the phase's mean fits); the largest. 0 for an open loop. */
 static double client_backlog(const struct pk_scenario *s,
 			     const struct pk_stream_spec *st)
 {
 	const struct pk_client_spec *c = &st->client;
-	double queue = 0, most = 0, rate;
+	double queue = 0, most = 0, rate, start = 0;
 	size_t j;
 
 	for (j = 0; j < st->n_phases; j++) {
@@ -207,11 +277,17 @@ static double client_backlog(const struct pk_scenario *s,
 
 		rate = client_rate(s, c, p);
 		if (rate == HUGE_VAL) {
-			continue;
+			/* an open-loop phase sends at arrival */
+		} else if (p->schedule && p->duration_ms >= 1000) {
+			phase_backlog(p, s->clock_start_s + (int64_t)start,
+				      rate, &queue, &most);
+		} else {
+			queue =
+			    fmax(0, queue + ld_phase_count(p) -
+					rate * (double)p->duration_ms / 1000.0);
+			most = fmax(most, queue);
 		}
-		queue = fmax(0, queue + ld_phase_count(p) -
-				    rate * (double)p->duration_ms / 1000.0);
-		most = fmax(most, queue);
+		start += (double)p->duration_ms / 1000.0;
 	}
 	rate = client_rate(s, c, NULL);
 	if (st == s->streams && s->items_file && s->items_file->trace &&
