@@ -291,7 +291,7 @@ static double draw_log(uint64_t *x, double lo, double hi)
  * and its allocator arena's pages: in pksim part of the 8 MiB process
  * the peak bound adds, cli_estimate.c). With latencies of a minute and more
  * nearly every operation waits for a worker, so the client queue's estimate
- * (196 bytes an operation, up to 40,000: 7.8 MB) is most of the larger
+ * (133 bytes an operation, up to 40,000: 5.3 MB) is most of the larger
  * draws' estimate beside the fixed parts (the logical partitions' 2 MiB
  * block, the retry-wait histogram); a queue held at several times its
  * estimate would pass it. Freed blocks leave the process
@@ -416,6 +416,55 @@ START_TEST(test_client_time_bound_property)
 	ck_assert_int_gt(gap, 0);
 	/* and a client queue of the size the comment says was measured */
 	ck_assert(!memory_measured() || most_est > 2e6);
+}
+END_TEST
+
+/*
+ * A paced client records every operation's wait for the report's
+ * percentiles, whether few wait at once or many: one worker at 1 ms (1,000
+ * a second) under Poisson arrivals at 900 a second for 2,000 s, about
+ * 1,800,000 creates, a few waiting at once (the queue of an M/D/1 at 90 %
+ * load), most for a millisecond or more. Their 4-byte records, 7.2 MB,
+ * were counted nowhere: the run's peak rose past the estimate, which
+ * counted the items' 4 bytes each, the per-second records and the fixed
+ * parts. The estimate now counts 12 bytes an operation of a paced stream
+ * (PK_SCENARIO_PACED_OP_BYTES: the record, and the report's sorted copy
+ * and sort buffer), 1,800,000 x 12 = 21.6 MB, and the rise stays within
+ * it and 1 MiB (test_client_time_bound_property).
+ */
+START_TEST(test_client_waits_within_estimate)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "client: {concurrency: 1, latency: 1ms, retries: none}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases: [{duration: 2000s, rate: 900/s, arrival: poisson, "
+	    "item_size: 1KB}]\n";
+	struct pk_diag dg;
+	struct pk_scenario *sc;
+	struct pk_memory_estimate e;
+	struct pk_run *run;
+	long before, rise;
+
+	if (!memory_measured()) {
+		return;
+	}
+	mem_map_large_blocks();
+	diag_init(&dg);
+	sc = scenario_parse("w.yaml", text, strlen(text), &dg);
+	ck_assert_ptr_nonnull(sc);
+	scenario_memory_estimate(sc, &e);
+	ck_assert_double_eq_tol(e.client_queues, 1800000.0 * 12.0,
+				6.0 * sqrt(1800000.0) * 12.0 + 121.0 * 1000);
+	before = reset_peak_kb();
+	run = sim_run(sc, sc->seed, &dg);
+	ck_assert_ptr_nonnull(run);
+	rise = tu_status_kb("VmHWM") - before;
+	ck_assert_msg((double)rise * 1024 <= e.total + 1024 * 1024,
+		      "peak rose %ld kB, estimate %.0f bytes", rise, e.total);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&dg);
 }
 END_TEST
 
@@ -890,6 +939,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("bounds");
 	tcase_add_test(tc, test_client_time_bound_property);
 	tcase_add_test(tc, test_client_bounds_streams_property);
+	tcase_add_test(tc, test_client_waits_within_estimate);
 	tcase_add_test(tc, test_client_time_bound_retries);
 	tcase_add_test(tc, test_client_streams_side_by_side);
 	tcase_add_test(tc, test_client_time_from_arrival);

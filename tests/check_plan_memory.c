@@ -938,13 +938,18 @@ END_TEST
 /* A schedule's peak above the client's rate queues although the phase's
    mean fits. (a) 20 workers at 1 s send 20/s; one day at 1/s but
    1,000/s for 60 s from 3,600 s: 60,000 arrive in the burst, 1,200 are
-   sent, 58,800 wait (1/s before it never queues): 58,800 x 196 =
-   11,524,800 B; the day's mean, 60,000 + 86,340 over 86,400 s = 1.7/s,
-   queues nothing. (b) ru_budget 1/s, a 1-KB create charged 5 RU: 0.2/s;
-   a 10-day ramp (D = 864,000 s) 0 -> 0.4/s, L(t) = 0.4 t^2 / 2D, passes
-   0.2/s at D / 2: from then 172,800 x (1 - 1/4) = 129,600 arrive and
-   0.2 x 432,000 = 86,400 are sent, 43,200 wait at the end: 8,467,200 B;
-   the mean, 172,800 over 864,000 s = 0.2/s, queues nothing. */
+   sent, 58,800 wait (1/s before it never queues): 58,800 x 121 =
+   7,114,800 B, and the record of each operation's wait, 12 B for each
+   that can wait, the burst's and those arriving behind it, 60,000 +
+   82,740 = 142,740: 1,712,880 B (the first hour's 3,600 come 1 s apart,
+   never within 2 ms of the workers' 0.05 s, so none waits); the day's
+   mean, 60,000 + 86,340 over 86,400 s = 1.7/s, queues nothing.
+   (b) ru_budget 1/s, a 1-KB create charged 5 RU: 0.2/s; a 10-day ramp
+   (D = 864,000 s) 0 -> 0.4/s, L(t) = 0.4 t^2 / 2D, passes 0.2/s at
+   D / 2: from then 172,800 x (1 - 1/4) = 129,600 arrive and 0.2 x
+   432,000 = 86,400 are sent, 43,200 wait at the end: 5,227,200 B, and
+   172,800 x 12 = 2,073,600 B of waits' records; the mean, 172,800 over
+   864,000 s = 0.2/s, queues nothing. */
 START_TEST(test_paced_queue_at_peak)
 {
 	static const char qa[] =
@@ -968,13 +973,55 @@ START_TEST(test_paced_queue_at_peak)
 	s = scenario_parse("qa.yaml", qa, strlen(qa), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.client_queues, 58800.0 * 196.0, 1.0);
+	ck_assert_double_eq_tol(e.client_queues,
+				58800.0 * 121.0 + 142740.0 * 12.0, 1.0);
 	scenario_free(s);
 	s = scenario_parse("qb.yaml", qb, strlen(qb), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.client_queues, 43200.0 * 196.0, 196.0);
+	ck_assert_double_eq_tol(e.client_queues,
+				43200.0 * 121.0 + 172800.0 * 12.0, 121.0);
 	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+/* The record of an operation's wait is counted only where one can wait:
+   ru_budget 100/s, a 1-KB create charged 5 RU, sends 20 a second, one
+   each 0.05 s. (a) 10 creates a second for 1,000 s arrive 0.1 s apart,
+   0.05 s more than the budget's spacing: none waits, 0 B. (b) 20 a
+   second arrive 0.05 s apart, no more than the spacing (the budget's
+   clock rounds up to the millisecond): each of the 20,000 can wait,
+   12 B each, 240,000 B; none waits at once past the phase's end
+   (20,000 - 20 x 1,000 = 0). (c) (a) with Poisson arrivals: any gap can
+   be short, so each of its ceil(10,000 + 6 sqrt(10,000) + 6) = 10,606
+   (the count the bounds take) can wait: 127,272 B. */
+START_TEST(test_paced_waits_recorded)
+{
+	static const char *const rate[] = {"10/s", "20/s",
+					   "10/s, arrival: poisson"};
+	static const double want[] = {0, 20000.0 * 12.0, 10606.0 * 12.0};
+	char text[512];
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+	size_t i;
+
+	diag_init(&d);
+	for (i = 0; i < 3; i++) {
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: /k, throughput: 10000}\n"
+			 "items: {k: {values: \"k{0..99}\"}}\n"
+			 "client: {ru_budget: 100/s, retries: none}\n"
+			 "phases: [{duration: 1000s, ops: {create: 1}, "
+			 "item_size: 1KB, rate: %s}]\n",
+			 rate[i]);
+		s = scenario_parse("w.yaml", text, strlen(text), &d);
+		ck_assert_ptr_nonnull(s);
+		scenario_memory_estimate(s, &e);
+		ck_assert_double_eq_tol(e.client_queues, want[i], 0.01);
+		scenario_free(s);
+	}
 	diag_free(&d);
 }
 END_TEST
@@ -1002,14 +1049,18 @@ START_TEST(test_paced_queues_once)
 	ck_assert_double_eq_tol(scenario_work_units(s), 150000, 0.01);
 	scenario_memory_estimate(s, &e);
 	ck_assert_double_eq_tol(e.retries, 0.0, 0.01);
-	ck_assert_double_eq_tol(e.client_queues, 99999.8 * 196.0, 0.01);
+	/* 100,000 - 0.2 sent in the second wait, 121 B each, and each
+	   operation's wait recorded, 12 B */
+	ck_assert_double_eq_tol(e.client_queues,
+				99999.8 * 121.0 + 100000.0 * 12.0, 0.01);
 	scenario_free(s);
 	s = scenario_parse("qb.yaml", qb, strlen(qb), &d);
 	ck_assert_ptr_nonnull(s);
 	ck_assert_int_eq(scenario_can_throttle(s), 1);
 	scenario_memory_estimate(s, &e);
 	ck_assert_double_eq_tol(e.retries, 100000.0 * 196.0, 0.01);
-	ck_assert_double_eq_tol(e.client_queues, 0.0, 0.01);
+	/* no backlog beside the retries; each wait's record, 12 B */
+	ck_assert_double_eq_tol(e.client_queues, 100000.0 * 12.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
 }
@@ -1022,7 +1073,8 @@ END_TEST
  * up to its 100,000 operations: 2 x 100,000 x 196 B = 39,200,000 B (the
  * busiest stream's alone, 19,600,000, was counted). Each stream's
  * backlog beside its own retries is 0, as qb's (96,000 + 100,000 passes
- * its 100,000 operations by 96,000): client queues 0 (the second
+ * its 100,000 operations by 96,000): client queues only the record of
+ * each operation's wait, 2 x 100,000 x 12 = 2,400,000 B (the second
  * stream's 96,000 x 196 = 18,816,000 B was counted beside the first's
  * retries).
  */
@@ -1046,7 +1098,7 @@ START_TEST(test_retry_queues_of_streams_add)
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
 	ck_assert_double_eq_tol(e.retries, 2 * 100000.0 * 196.0, 0.01);
-	ck_assert_double_eq_tol(e.client_queues, 0.0, 0.01);
+	ck_assert_double_eq_tol(e.client_queues, 2 * 100000.0 * 12.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
 }
@@ -1667,6 +1719,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_throttle_only_hot_ranges);
 	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_paced_queue_at_peak);
+	tcase_add_test(tc, test_paced_waits_recorded);
 	tcase_add_test(tc, test_key_arena_slack);
 	tcase_add_test(tc, test_no_replays_of_tables);
 	tcase_add_test(tc, test_retry_queues_of_streams_add);

@@ -423,7 +423,8 @@ const char *ld_table_retry_words(const struct pk_scenario *s);
    waiting operations hold, every stream and variant, each stream's
    backlog less what passes its operations beside its own queued retries
    a variant (a data file's file_queued for the first stream with a
-   data file; an operation waits in one queue at a time). */
+   data file; an operation waits in one queue at a time), and each
+   paced stream's record of every operation's wait. */
 const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
 					     size_t i);
 double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,

@@ -190,6 +190,28 @@ static double client_rate(const struct pk_scenario *s,
 	return rate;
 }
 
+/* 1 when uniform arrivals at up to peak ops/s never wait for a client
+   that sends rate ops/s (client_rate): their closest arrivals, floored to
+   the millisecond, come at least PK_PACED_GAP_S more apart than the
+   client's spacing (its budget clock is rounded up to the millisecond
+   too), so each finds its budget spent and a worker free (C workers of
+   latency L take every C-th operation, C / peak apart, at least L + C
+   ms). */
+#define PK_PACED_GAP_S 0.002
+static int never_waits(double peak, double rate)
+{
+	return 1.0 / peak - 1.0 / rate >= PK_PACED_GAP_S;
+}
+
+/* 1 when every operation of phase p can wait for its client, whatever
+   its rate: Poisson arrivals (any gap can be short), or a run that can
+   be rate limited (a retry holds a worker or spends budget). */
+static int phase_all_wait(const struct pk_scenario *s,
+			  const struct pk_phase_spec *p)
+{
+	return p->arrival == PK_ARRIVAL_POISSON || scenario_can_throttle(s);
+}
+
 /*
  * The queue a paced client sending rate ops/s holds through scheduled
  * phase p (wall0 its clock second), *queue waiting at its start and at
@@ -205,16 +227,25 @@ static double client_rate(const struct pk_scenario *s,
  * count beyond the uniform one waits from the phase's end.
  */
 static void phase_backlog(const struct pk_phase_spec *p, int64_t wall0,
-			  double rate, double *queue, double *most)
+			  double rate, int all, double *queue, double *most,
+			  double *waited)
 {
 	struct pk_schedule_cursor c;
-	double a0 = 0, a, x, from, len, cut[2], peak = -1, spike;
+	double a0 = 0, a, x, from, len, cut[2], peak = -1, spike, top;
 	int64_t dur_s = p->duration_ms / 1000;
 	size_t m, k;
 
 	schedule_counter_init(&c, p->schedule, wall0, dur_s);
 	do {
 		len = (double)(c.t1_s - c.t0_s);
+		/* the piece's operations can wait: its highest rate (a
+		   spike's in a train) comes near the client's, or some
+		   wait when it starts */
+		top = fmax(c.rate0, c.rate0 + c.slope * len) *
+		      (c.train ? fmax(1, p->schedule->spike_factor) : 1);
+		if (all || *queue > 0 || !never_waits(top, rate)) {
+			*waited += c.lam1 - a0;
+		}
 		if (c.train) {
 			if (peak < 0) {
 				schedule_total(p->schedule, wall0, dur_s, &peak,
@@ -256,6 +287,7 @@ static void phase_backlog(const struct pk_phase_spec *p, int64_t wall0,
 	if (x > 0) {
 		*queue += x;
 		*most = fmax(*most, *queue);
+		*waited += x;
 	}
 }
 
@@ -264,14 +296,19 @@ static void phase_backlog(const struct pk_phase_spec *p, int64_t wall0,
    what the client could send (client_rate), never below 0, at the end
    of each phase without a schedule and through each scheduled phase's
    pieces (phase_backlog: a peak above the client's rate queues although
-   the phase's mean fits); the largest. 0 for an open loop. */
+   the phase's mean fits); the largest. 0 for an open loop. Into *waited
+   the operations that can wait at all, whose waits the client records:
+   a phase's or a schedule piece's when some wait at its start, its peak
+   comes near the client's rate (never_waits) or any can
+   (phase_all_wait); a data file's all. */
 static double client_backlog(const struct pk_scenario *s,
-			     const struct pk_stream_spec *st)
+			     const struct pk_stream_spec *st, double *waited)
 {
 	const struct pk_client_spec *c = &st->client;
 	double queue = 0, most = 0, rate, start = 0;
 	size_t j;
 
+	*waited = 0;
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
@@ -280,8 +317,14 @@ static double client_backlog(const struct pk_scenario *s,
 			/* an open-loop phase sends at arrival */
 		} else if (p->schedule && p->duration_ms >= 1000) {
 			phase_backlog(p, s->clock_start_s + (int64_t)start,
-				      rate, &queue, &most);
+				      rate, phase_all_wait(s, p), &queue, &most,
+				      waited);
 		} else {
+			if (phase_all_wait(s, p) || queue > 0 ||
+			    !never_waits(ld_phase_peak(p), rate)) {
+				*waited +=
+				    fmax(ld_phase_count(p), ld_phase_ops(p));
+			}
 			queue =
 			    fmax(0, queue + ld_phase_count(p) -
 					rate * (double)p->duration_ms / 1000.0);
@@ -295,6 +338,7 @@ static double client_backlog(const struct pk_scenario *s,
 		/* a data file's records less those sent over their span */
 		most = fmax(most, ld_file_ops(s->items_file) -
 				      rate * ld_file_span_s(s->items_file));
+		*waited += ld_file_ops(s->items_file);
 	}
 	return most;
 }
@@ -321,22 +365,26 @@ static double stream_ops(const struct pk_scenario *s,
 }
 
 /* Bytes the paced clients' waiting operations can hold, every stream and
-   variant: an entry each, as a retry's (retryq.h). An operation waits
-   for its client or to retry, never both at once: a stream's queued
-   retries a variant (the data file's, file_queued, for the first stream
-   with a data file; else its busiest phase's, stream_retry_bytes) and its
-   client's backlog together are at most its operations, so what passes
-   them is not counted twice (the retries keep their own figure, and the
-   backlog gives way). */
+   variant: an entry each of the FIFO run the client queues them in, in
+   arrival order (PK_SCENARIO_PACED_WAIT_BYTES, retryq.h), and for every
+   operation of a paced stream that can wait (client_backlog) the record
+   of its wait the report keeps (PK_SCENARIO_PACED_OP_BYTES). An
+   operation waits for its client or to retry, never both at once: a
+   stream's queued retries a variant (the data file's, file_queued, for
+   the first stream with a data file; else its busiest phase's,
+   stream_retry_bytes) and its client's backlog together are at most its
+   operations, so what passes them is not counted twice (the retries
+   keep their own figure, and the backlog gives way). */
 double ld_client_queue_bytes(const struct pk_scenario *s, double file_queued)
 {
-	double n = 0, b, q;
+	double n = 0, ops = 0, b, q, waited;
 	size_t i, w;
 
 	for (i = 0; i < s->n_streams; i++) {
 		const struct pk_stream_spec *st = &s->streams[i];
 
-		b = client_backlog(s, st);
+		b = client_backlog(s, st, &waited);
+		ops += waited;
 		if (s->items_file) {
 			q = i == 0 ? file_queued : 0;
 		} else if (b > 0) {
@@ -349,5 +397,7 @@ double ld_client_queue_bytes(const struct pk_scenario *s, double file_queued)
 		}
 		n += b;
 	}
-	return n * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+	return (n * PK_SCENARIO_PACED_WAIT_BYTES +
+		ops * PK_SCENARIO_PACED_OP_BYTES) *
+	       (double)s->n_variants;
 }

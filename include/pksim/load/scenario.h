@@ -342,8 +342,7 @@
    most): 172 bytes at most, kept at the 196 of the queue before the run
    held whole entries (its keys' array touched twice the keys it held).
    Measured then: 1,000,000 creates a second for 10 s on 10 key values,
-   9 M retries waiting, 1.62 GB peak RSS, 171 bytes a retry. A paced
-   client's waiting operation takes as much. */
+   9 M retries waiting, 1.62 GB peak RSS, 171 bytes a retry. */
 #define PK_SCENARIO_RETRY_BYTES 196.0
 /* Bytes one waiting retry takes when every retry of the run comes due in
    the order it was queued (ld_retry_entry_bytes, plan_queues.c), so that
@@ -353,6 +352,29 @@
    partly filled last block and its spare, 2 x 60 KiB, are below the
    rounding of the rest at the queue lengths where it matters. */
 #define PK_SCENARIO_RETRY_RUN_BYTES 121.0
+/* Bytes an operation waiting for its client's workers or ru_budget takes
+   while it waits: a paced client queues its stream's operations in the
+   order they arrive (sim.c), so each is an entry of the retry queue's
+   FIFO run, 120.06 bytes as above, rounded up as
+   PK_SCENARIO_RETRY_RUN_BYTES is. Measured: a 366-day phase at 0.1
+   creates/s with 10/s for 5 days from day 300 (4,320,000 creates of
+   5 RU), ru_budget 10, 30 and 50 RU/s (2, 6 and 10 creates a second):
+   3,456,000, 1,728,000 and 0 wait at day 305, peak RSS 518,936,
+   311,712 and 105,804 KB, so 122.8 and 122.0 bytes a waiting operation
+   by difference, that is this entry and the 4-byte record of its wait
+   (PK_SCENARIO_PACED_OP_BYTES, counted there). */
+#define PK_SCENARIO_PACED_WAIT_BYTES 121.0
+/* Bytes a paced client (ru_budget, concurrency) keeps for each
+   operation of its stream over the whole run, waiting at once or not:
+   its wait's 4-byte record (pk_pacer.waits, one per operation that
+   waited above 0 ms, kept for the report's percentiles; it grows by an
+   eighth past 64 MiB, and only the pages written are resident), and at
+   the report a sorted copy of them (4) with glibc qsort's merge buffer
+   (4 more): 12. Measured: Poisson arrivals at 900/s for 10,000 s under
+   one worker at 1 ms (9,000,276 creates, few waiting at once, most
+   waiting a little) peaked at 132,600 KB, the same open loop at
+   44,092 KB: 10.1 bytes an operation. */
+#define PK_SCENARIO_PACED_OP_BYTES 12.0
 /* client.ru_budget, at most (RU/s): a container's own 1,000,000 RU/s
    without a support request (D-LIMITS) is far below it; pksim's bound so
    one request's spacing (charge / budget) stays exact in microseconds */
