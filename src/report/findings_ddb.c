@@ -554,6 +554,30 @@ char *findings_ddb_cut_words(const struct pk_result_variant *v,
 			if (e->children[k] != hr->id) {
 				continue;
 			}
+			if (e->by_sort_key && follows(&v->ddb->hot[1])) {
+				return xasprintf(
+				    "; it came from a storage split at t = "
+				    "%llds, which cut the hottest key value's "
+				    "items by sort key as DynamoDB does (D6): "
+				    "its puts follow a steadily %s sort key, "
+				    "so every later put sorts past the cut "
+				    "into one child: these throttles are "
+				    "DynamoDB's",
+				    (long long)e->t_s,
+				    v->ddb->hot[1].rising >=
+					    v->ddb->hot[1].falling
+					? "rising"
+					: "falling");
+			}
+			if (e->by_sort_key) {
+				return xasprintf(
+				    "; it came from a storage split at t = "
+				    "%llds, which cut the hottest key value's "
+				    "items by sort key as DynamoDB does (D6): "
+				    "each later request goes to the child "
+				    "holding its sort key",
+				    (long long)e->t_s);
+			}
 			if (follows(&v->ddb->hot[1]) && read_key_range(v) > 0) {
 				return xasprintf(
 				    "; it came from a storage split at t = "
@@ -593,12 +617,14 @@ char *findings_ddb_cut_words(const struct pk_result_variant *v,
 			return xasprintf(
 			    "; it came from a storage split at t = %llds: "
 			    "DynamoDB cuts a partition into two halves by "
-			    "data (D6), so a key value holding most of it "
-			    "is cut by sort key and its later items and "
-			    "requests past the cut go to the other child, "
-			    "while pksim cuts the hash slice and keeps each "
-			    "key value on one child (ASSUMPTION): these "
-			    "throttles are an upper bound",
+			    "data (D6), so a key value holding the middle "
+			    "of its data is cut by sort key and its later "
+			    "items and requests past the cut go to the "
+			    "other child, while pksim, when no key value "
+			    "holds more than half the data, cuts the hash "
+			    "slice and keeps each key value on one child "
+			    "(ASSUMPTION): these throttles are an upper "
+			    "bound",
 			    (long long)e->t_s);
 		}
 	}

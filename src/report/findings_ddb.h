@@ -73,8 +73,12 @@ extern const char findings_ddb_shared_words[];
 
 /* Table v's partition hr came from a storage split (D6) while the table
    keeps its key values' items by sort key with no local secondary index
-   to pin a collection (D18): the caveat the hot-partition finding adds,
-   owned by the caller, that DynamoDB cuts by data, so one key value's
+   to pin a collection (D18): what the hot-partition finding adds, owned
+   by the caller. A split that cut the hottest key value's items by sort
+   key (pk_split_event.by_sort_key) is said so: each later request goes
+   to the child holding its sort key, and a steady sort key's puts all
+   to one child (its throttles are DynamoDB's). Else the caveat
+   that DynamoDB cuts by data, so one key value's
    items past the cut and their requests go to the other child, which
    pksim, cutting the hash slice, keeps on one (ASSUMPTION): its throttles
    are an upper bound. When the key value's puts follow a steady sort

@@ -185,6 +185,9 @@ struct pk_split_event {
 	struct pk_epk min[2]; /* children's inclusive starts */
 	struct pk_epk max[2]; /* children's exclusive ends */
 	enum pk_split_reason reason;
+	int by_sort_key;  /* 1: Amazon DynamoDB's storage split cut one
+			     key value's item collection by sort key (D6;
+			     the upper child starts inside it), else 0 */
 	uint64_t changes; /* writes that stored an item in the parent over
 			     its life: its change-feed lease's (rule 39) */
 };

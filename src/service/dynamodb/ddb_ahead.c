@@ -62,10 +62,12 @@
 
 #define MS_PER_S 1000
 
-/* A retry due in a later second: on the partition of hash h */
+/* A retry due in a later second: on the partition of hash h, partition
+   id part when throttled (ddb_part_at) */
 struct ddb_due {
 	int64_t s;
 	uint64_t h;
+	uint32_t part;
 	int write;
 	int64_t units;
 };
@@ -459,7 +461,8 @@ static void retries_due(struct ddb *d, struct ddb_ahead *a)
 		struct ddb_due *e = &a->due[i];
 
 		if (e->s == d->now_s) {
-			count(d, ddb_part_of(d, e->h), e->write, e->units);
+			count(d, ddb_part_at(d, e->h, e->part), e->write,
+			      e->units);
 		} else if (e->s > d->now_s) {
 			a->due[j++] = *e;
 		}
@@ -540,7 +543,7 @@ void ddb_ahead_open(struct ddb *d)
 }
 
 void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
-			 uint64_t h, int write, int64_t units,
+			 uint64_t h, size_t i, int write, int64_t units,
 			 const struct ask *ix)
 {
 	struct ddb_ahead *a = d->ahead;
@@ -557,6 +560,7 @@ void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
 	a->last_ms = rq->t_ms;
 	e = &a->last[d->ahead_last++];
 	e->h = h;
+	e->part = d->parts[i].id;
 	e->write = write;
 	e->units = units;
 	if (!ix || !write || d->n_gsis == 0) {
@@ -659,7 +663,7 @@ void ddb_ahead_refused(struct ddb *d, const struct pk_svc_request *rq, size_t i,
 /* A retry of e due in the open second */
 static void due_now(struct ddb *d, const struct ddb_due *e)
 {
-	ask_more(d, ddb_part_of(d, e->h), e->write, e->units);
+	ask_more(d, ddb_part_at(d, e->h, e->part), e->write, e->units);
 }
 
 /* The retries of the request answered last, due in second s: their index

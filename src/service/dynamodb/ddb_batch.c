@@ -175,7 +175,8 @@ static void release(struct ddb *d, const struct pk_svc_request *rq,
 		item_ask(b, k, &a);
 		a.units =
 		    a.base_units + ddb_lsis_units(d, &one, k, a.base_units);
-		ddb_ahead_refused(d, &one, ddb_part_of(d, b->hash[k]), &a);
+		ddb_ahead_refused(d, &one, ddb_part_of_key(d, b->hash[k], k),
+				  &a);
 	}
 }
 
@@ -187,7 +188,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 {
 	struct pk_svc_request one;
 	struct ask a;
-	size_t i = ddb_part_of(d, b->hash[k]);
+	size_t i = ddb_part_of_key(d, b->hash[k], k);
 	struct ddb_part *p = &d->parts[i];
 	int by_index = 0;
 	uint64_t took;
@@ -206,7 +207,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 		ddb_ahead_sent(d, &one, i, &a);
 	}
 	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
-		ddb_ahead_throttled(d, &one, b->hash[k], 1, a.units, &a);
+		ddb_ahead_throttled(d, &one, b->hash[k], i, 1, a.units, &a);
 		ddb_ahead_refused(d, &one, i, &a);
 		if (by_index) {
 			d->sec.throttled_429++;
@@ -219,8 +220,9 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	*charge += a.units;
 	ddb_bill_used(d, 1, a.units);
 	p->used_mcu += a.units;
-	ddb_store(d, i, &a);
+	/* the item first: a storage split cuts by the items held */
 	took = ddb_items_put(d, k, rq->batch[k].size_bytes, rq->batch[k].item);
+	ddb_store(d, i, &a);
 	d->bill.creates_replaced += (uint64_t)d->put_held;
 	if (took) {
 		d->took[d->n_took++] = took - 1;
@@ -256,14 +258,14 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 	if (check_lsis(d, rq, &b) < 0) {
 		release(d, rq, &b);
 		refuse(d, rq, &b, 1, out);
-		out->range = ddb_part_of(d, b.hash[0]);
+		out->range = ddb_part_of_key(d, b.hash[0], 0);
 		return;
 	}
 	for (k = 0; k < b.n; k++) {
 		asked += b.units[k];
 	}
 	ddb_count_attempt(d, NULL, rq, asked);
-	out->range = ddb_part_of(d, b.hash[0]);
+	out->range = ddb_part_of_key(d, b.hash[0], 0);
 	d->n_took = 0;
 	for (k = 0; k < b.n; k++) {
 		if (write_item(d, rq, &b, k, &charge)) {

@@ -53,7 +53,7 @@ static int candidate(struct ddb *d, uint64_t item, uint64_t pick, struct ask *a)
 	}
 	ddb_items_size(d, 0, &size);
 	a->units = a->base_units = ddb_units_read_mcu(size, read_kind(d));
-	a->part = (long)ddb_part_of(d, h);
+	a->part = (long)ddb_part_of_key(d, h, 0);
 	a->hash = h;
 	a->status = PK_HTTP_OK;
 	return 0;
@@ -74,7 +74,8 @@ static int get_item(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	if (ddb_admit_all(d, (size_t)a->part, rq, a, &by_index) !=
 	    PK_DDB_ADMITTED) {
-		ddb_ahead_throttled(d, rq, a->hash, 0, a->units, NULL);
+		ddb_ahead_throttled(d, rq, a->hash, (size_t)a->part, 0,
+				    a->units, NULL);
 		p->throttled++;
 		p->s_throttled++;
 		return 0;

@@ -246,6 +246,158 @@ void ddb_items_drop(struct ddb *d, size_t i)
 	}
 }
 
+int ddb_sk_cmp(const unsigned char *a, size_t na, const unsigned char *b,
+	       size_t nb)
+{
+	struct pk_value x, y;
+	size_t n;
+	int c;
+
+	if (pkey_decode_single(a, na, &x) != 0 ||
+	    pkey_decode_single(b, nb, &y) != 0) {
+		/* not a key value (never stored): by bytes, for a total
+		   order */
+		n = na < nb ? na : nb;
+		c = memcmp(a, b, n);
+		return c != 0 ? (c > 0) - (c < 0) : (na > nb) - (na < nb);
+	}
+	if (x.type != y.type) {
+		return x.type == PK_VALUE_NUMBER ? -1 : 1;
+	}
+	if (x.type == PK_VALUE_NUMBER) {
+		return (x.num > y.num) - (x.num < y.num);
+	}
+	n = x.len < y.len ? x.len : y.len;
+	c = memcmp(x.str, y.str, n);
+	if (c != 0) {
+		return (c > 0) - (c < 0);
+	}
+	return (x.len > y.len) - (x.len < y.len);
+}
+
+/* The partition key's identity of primary key bytes b (len bytes, as
+   the arena holds it) in *pk, *pk_len; its sort key's returned (len in
+   *sk_len) */
+static const unsigned char *split_key(const unsigned char *b, size_t len,
+				      const unsigned char **pk, size_t *pk_len,
+				      size_t *sk_len)
+{
+	size_t n = ((size_t)b[0] << 8) | b[1];
+
+	*pk = b + 2;
+	*pk_len = n;
+	*sk_len = len - 2 - n;
+	return b + 2 + n;
+}
+
+const unsigned char *ddb_items_sk(const struct ddb *d, size_t i, size_t *len)
+{
+	const unsigned char *b, *pk;
+	size_t n, pk_len;
+
+	b = key_bytes(d, i, &n);
+	return split_key(b, n, &pk, &pk_len, len);
+}
+
+/* One item of the collection a cut is looked for in */
+struct cut_item {
+	const unsigned char *sk;
+	size_t len;
+	uint64_t size;
+};
+
+static int cut_item_cmp(const void *a, const void *b)
+{
+	const struct cut_item *x = a, *y = b;
+
+	return ddb_sk_cmp(x->sk, x->len, y->sk, y->len);
+}
+
+/* Item it's hash and sort key, and whether partition i holds it */
+static int item_on(const struct ddb *d, const struct ddb_item *it, size_t i,
+		   uint64_t *h, const unsigned char **sk, size_t *sk_len)
+{
+	const unsigned char *pk;
+	size_t pk_len;
+
+	*sk = split_key(it->key, it->len, &pk, &pk_len, sk_len);
+	*h = ddb_key_hash(pk, pk_len);
+	return ddb_part_of_sk(d, *h, *sk, *sk_len) == i;
+}
+
+int ddb_items_cut(const struct ddb *d, size_t i, uint64_t *hash,
+		  unsigned char **cut, size_t *cut_len, uint64_t *low,
+		  uint64_t *all)
+{
+	const struct ddb_item *it, *tmp;
+	const unsigned char *sk;
+	struct cut_item *c = NULL;
+	uint64_t h, cand = 0, w = 0, total = 0, below = 0, mine = 0;
+	size_t sk_len, n = 0, k;
+
+	/* the value of most bytes when one holds more than half
+	   (Boyer-Moore's majority vote, weighted by size) */
+	HASH_ITER(hh, d->items, it, tmp)
+	{
+		if (!item_on(d, it, i, &h, &sk, &sk_len)) {
+			continue;
+		}
+		total += it->size;
+		if (w == 0 || h == cand) {
+			w += it->size;
+			cand = h;
+		} else if (it->size <= w) {
+			w -= it->size;
+		} else {
+			w = it->size - w;
+			cand = h;
+		}
+	}
+	HASH_ITER(hh, d->items, it, tmp)
+	{
+		if (!item_on(d, it, i, &h, &sk, &sk_len)) {
+			continue;
+		}
+		if (h < cand) {
+			below += it->size;
+		} else if (h == cand) {
+			mine += it->size;
+			n++;
+		}
+	}
+	if (w == 0 || n < 2 || mine <= total - mine) {
+		return 0;
+	}
+	c = xcalloc(n, sizeof(*c));
+	n = 0;
+	HASH_ITER(hh, d->items, it, tmp)
+	{
+		if (item_on(d, it, i, &h, &sk, &sk_len) && h == cand) {
+			c[n].sk = sk;
+			c[n].len = sk_len;
+			c[n].size = it->size;
+			n++;
+		}
+	}
+	qsort(c, n, sizeof(*c), cut_item_cmp);
+	/* the lower half: items while they hold at most half the bytes */
+	for (k = 0; k + 1 < n && below + c[k].size <= total / 2; k++) {
+		below += c[k].size;
+	}
+	if (k == 0) {
+		below += c[0].size;
+		k = 1;
+	}
+	*hash = cand;
+	*cut_len = c[k].len;
+	*cut = xmalloc(c[k].len);
+	memcpy(*cut, c[k].sk, c[k].len);
+	*low = below;
+	*all = total;
+	free(c);
+	return 1;
+}
+
 void ddb_items_free(struct ddb *d)
 {
 	struct ddb_item *it, *tmp;

@@ -1,11 +1,15 @@
 /*
  * ddb_parts: the DynamoDB table's partitions as slices of the 64-bit
- * key hash space: the creation layout (D4, D5: even slices, even
- * shares), which partition a hash falls in, storage splits (D6: the
- * slice cut in two, each child with half its parent's share and bank,
- * D5), a provisioned table's units changed (D4, D5, D8), and an
- * on-demand table's partitions following its limit (D12).
+ * key hash space, a slice's ends inside one key value's item collection
+ * where a split cut it by sort key: the creation layout (D4, D5: even
+ * slices, even shares), which partition an item's (hash, sort key)
+ * falls in, storage splits (D6: cut in two by data, each child with half
+ * its parent's share and bank, D5), a provisioned table's units changed
+ * (D4, D5, D8), and an on-demand table's partitions following its limit
+ * (D12). Invariant: partitions in (lo, cut) order, a cut only where lo
+ * is the hash of the collection it cuts; n_cuts counts the cuts.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ddb_state.h"
@@ -126,6 +130,54 @@ size_t ddb_part_of(const struct ddb *d, uint64_t h)
 	return lo;
 }
 
+size_t ddb_part_of_sk(const struct ddb *d, uint64_t h, const unsigned char *sk,
+		      size_t len)
+{
+	size_t k = ddb_part_of(d, h);
+
+	if (__builtin_expect(d->n_cuts == 0, 1)) {
+		return k;
+	}
+	/* partitions that start inside h's collection come after the one
+	   its lowest sort keys are on, in sort key order */
+	while (k > 0 && d->parts[k].cut && d->parts[k].lo == h &&
+	       (!sk || ddb_sk_cmp(sk, len, d->parts[k].cut,
+				  d->parts[k].cut_len) < 0)) {
+		k--;
+	}
+	return k;
+}
+
+size_t ddb_part_of_key(const struct ddb *d, uint64_t h, size_t i)
+{
+	const unsigned char *sk;
+	size_t len;
+
+	if (__builtin_expect(d->n_cuts == 0, 1)) {
+		return ddb_part_of(d, h);
+	}
+	sk = ddb_items_sk(d, i, &len);
+	return ddb_part_of_sk(d, h, sk, len);
+}
+
+size_t ddb_part_at(const struct ddb *d, uint64_t h, uint32_t id)
+{
+	size_t k = ddb_part_of(d, h);
+
+	if (__builtin_expect(d->n_cuts == 0, 1)) {
+		return k;
+	}
+	for (size_t j = k;; j--) {
+		if (d->parts[j].id == id) {
+			return j;
+		}
+		if (j == 0 || !d->parts[j].cut || d->parts[j].lo != h) {
+			break;
+		}
+	}
+	return k;
+}
+
 /* The exclusive end of partition i's slice; 0 for the last (2^64) */
 static uint64_t part_end(const struct ddb *d, size_t i)
 {
@@ -145,33 +197,79 @@ static struct pk_epk epk_of(uint64_t v)
 	return e;
 }
 
+/* Partition i's start: its lo's 8 bytes, then its cut's (as many as
+   fit) when it starts inside a collection */
+static struct pk_epk part_start(const struct ddb *d, size_t i)
+{
+	const struct ddb_part *p = &d->parts[i];
+	struct pk_epk e = epk_of(p->lo);
+	size_t n = p->cut_len;
+
+	if (p->cut) {
+		if (n > PK_EPK_MAX_BYTES - 8) {
+			n = PK_EPK_MAX_BYTES - 8;
+		}
+		memcpy(e.b + 8, p->cut, n);
+		e.len = (uint8_t)(8 + n);
+	}
+	return e;
+}
+
 struct pk_epk ddb_part_min(const struct ddb *d, size_t i)
 {
-	return i == 0 ? pk_epk_min : epk_of(d->parts[i].lo);
+	return i == 0 ? pk_epk_min : part_start(d, i);
 }
 
 struct pk_epk ddb_part_max(const struct ddb *d, size_t i)
 {
-	return i + 1 < d->layout.n ? epk_of(d->parts[i + 1].lo) : pk_epk_end;
+	return i + 1 < d->layout.n ? part_start(d, i + 1) : pk_epk_end;
 }
 
 /*
- * D6: the slice is cut at its middle and each child keeps half the
- * parent's data. ASSUMPTION: DynamoDB cuts "by data"; pksim keeps no
- * items, and a uniform hash puts about half a slice's data in each half
- * of it (one huge item collection would not split so: not modelled).
+ * D6: DynamoDB cuts a partition "into two halves by data". When one key
+ * value's items hold more than half of the bytes of the items the
+ * partition holds, the middle of its data lies in that value's item
+ * collection: the cut is the sort key there (ddb_items_cut), and each
+ * child keeps its side's share of the data. Else the slice is cut at its
+ * middle and each child keeps half the data. ASSUMPTION: a uniform hash
+ * puts about half a slice's data in each half of it (several key values
+ * none of which holds half would be cut at their own middle, not
+ * modelled). A table with local indexes keeps a key value's collection
+ * on one partition (D18), so its collections are never cut. A partition
+ * that starts and ends inside one collection (its slice's width 0) is
+ * cut by data for a throughput split too; when that finds no cut, both
+ * children start where it does and the upper one holds its items.
  */
 void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 		     enum pk_split_reason why)
 {
 	struct ddb_part parent = d->parts[i];
 	/* the slice's width mod 2^64: 0 when it is the whole space (the
-	   table's only partition, from 0 to its end, 2^64 written 0) */
+	   table's only partition, from 0 to its end, 2^64 written 0), or
+	   when it lies inside one key value's collection */
 	uint64_t span = part_end(d, i) - parent.lo;
 	uint64_t mid = parent.lo + (span == 0 ? UINT64_C(1) << 63 : span >> 1);
+	uint64_t low = 1, all = 2;
+	unsigned char *cut = NULL;
+	size_t cut_len = 0;
+	int inside = span == 0 && d->layout.n > 1, by_sk = 0;
 	struct pk_split_event ev;
 	size_t n = d->layout.n, k;
 
+	if ((why == PK_SPLIT_STORAGE || inside) && d->sk && d->n_lsis == 0 &&
+	    ddb_items_cut(d, i, &mid, &cut, &cut_len, &low, &all)) {
+		d->n_cuts++;
+		by_sk = 1;
+	} else if (inside) {
+		mid = parent.lo;
+		low = 0;
+		cut_len = parent.cut_len;
+		cut = parent.cut ? xmalloc(cut_len) : NULL;
+		if (cut) {
+			memcpy(cut, parent.cut, cut_len);
+			d->n_cuts++;
+		}
+	}
 	ddb_layout_split(&d->layout, i);
 	d->parts = xreallocarray(d->parts, n + 1, sizeof(*d->parts));
 	d->samples = xreallocarray(d->samples, n + 1, sizeof(*d->samples));
@@ -179,11 +277,21 @@ void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 		(n - i - 1) * sizeof(*d->parts));
 	part_new(d, i, parent.lo);
 	part_new(d, i + 1, mid);
+	d->parts[i].cut = parent.cut;
+	d->parts[i].cut_len = parent.cut_len;
+	d->parts[i + 1].cut = cut;
+	d->parts[i + 1].cut_len = cut_len;
 	for (k = 0; k < 2; k++) {
 		struct ddb_part *c = &d->parts[i + k];
+		/* the lower child's share of the data: low of all */
+		uint64_t lower =
+		    low * 2 == all
+			? parent.storage_bytes / 2 + parent.storage_bytes % 2
+			: (uint64_t)((long double)parent.storage_bytes * low /
+				     all);
 
-		c->storage_bytes = parent.storage_bytes / 2 +
-				   (k == 0 ? parent.storage_bytes % 2 : 0);
+		c->storage_bytes =
+		    k == 0 ? lower : parent.storage_bytes - lower;
 		c->r.bank_mcu = parent.r.bank_mcu / 2;
 		c->w.bank_mcu = parent.w.bank_mcu / 2;
 		c->r.used_mcu = parent.r.used_mcu / 2;
@@ -193,6 +301,7 @@ void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 	ev.t_s = t_s;
 	ev.parent = parent.id;
 	ev.reason = why;
+	ev.by_sort_key = by_sk;
 	for (k = 0; k < 2; k++) {
 		ev.children[k] = d->parts[i + k].id;
 		ev.min[k] = ddb_part_min(d, i + k);
@@ -287,4 +396,15 @@ void ddb_parts_second_row(struct ddb *d, size_t i, int64_t t_s)
 	row->share_mcu[0] = p->r.share_mcu;
 	row->share_mcu[1] = p->w.share_mcu;
 	d->bill.part_seconds = d->part_seconds;
+}
+
+void ddb_parts_free(struct ddb *d)
+{
+	size_t i;
+
+	for (i = 0; d->parts && i < d->layout.n; i++) {
+		free(d->parts[i].cut);
+	}
+	free(d->parts);
+	d->parts = NULL;
 }

@@ -62,7 +62,7 @@ void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a)
 		break;
 	}
 	if (!a->bad) {
-		a->part = (long)ddb_part_of(d, h);
+		a->part = (long)ddb_part_of_key(d, h, 0);
 		a->hash = h;
 	}
 }

@@ -190,7 +190,8 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
-		ddb_ahead_throttled(d, rq, a.hash, a.write, a.units, &a);
+		ddb_ahead_throttled(d, rq, a.hash, (size_t)i, a.write, a.units,
+				    &a);
 		ddb_ahead_refused(d, rq, (size_t)i, &a);
 		ddb_note_never(d, p, rq, a.write, a.units);
 		if (by_index) {
@@ -212,8 +213,9 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	ddb_bill_used(d, a.write, a.units);
 	p->used_mcu += a.units;
 	metrics_add_wait(&d->m, rq->waited_ms);
-	ddb_store(d, (size_t)i, &a);
+	/* the item first: a storage split cuts by the items held */
 	store_items(d, rq, out);
+	ddb_store(d, (size_t)i, &a);
 	if (a.coll) {
 		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
 	}
@@ -349,10 +351,10 @@ static void ddb_free(struct pk_service *s)
 	free(d->bill.steps);
 	free(d->bill.finding);
 	pkey_free(d->key);
+	ddb_parts_free(d);
 	ddb_layout_free(&d->layout);
 	ddb_od_free(&d->odr);
 	ddb_od_free(&d->odw);
-	free(d->parts);
 	free(d->samples);
 	free(d->part_seconds);
 	free(d->kv);

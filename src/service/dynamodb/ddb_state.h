@@ -107,6 +107,13 @@ struct ddb_gsi_write {
    and its counters. */
 struct ddb_part {
 	uint64_t lo;
+	/* with cut (owned, NULL none): the partition starts inside the
+	   item collection of the key value whose hash is lo, at the item
+	   of this sort key identity (pkey id bytes, cut_len of them; D6: a
+	   storage split cuts a collection holding most of a partition's
+	   data by sort key), in DynamoDB's order (ddb_sk_cmp) */
+	unsigned char *cut;
+	size_t cut_len;
 	uint32_t id;		      /* never reused in a run */
 	struct pk_ddb_side r, w;      /* read and write buckets */
 	int64_t r_since_s, w_since_s; /* delayed adaptive capacity: first
@@ -137,7 +144,8 @@ struct ddb {
 				 of its primary key */
 	struct pk_metrics m;
 	struct pk_ddb_layout layout; /* shares, in the order of parts */
-	struct ddb_part *parts;	     /* layout.n, in hash order */
+	struct ddb_part *parts;	     /* layout.n, in (hash, cut) order */
+	size_t n_cuts;		     /* of them, those with a cut */
 	size_t created;		     /* partitions at creation */
 	int64_t created_units;	     /* their units a second, read plus
 					write (provisioned, or on demand's
@@ -309,7 +317,7 @@ void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a);
    writes (its first attempts arriving in the second, on the items
    stored now, and the retries due in it) into fc_mcu, the table's and
    each global index's pool (pk_ddb_total.pool_mcu) the shares they
-   leave unasked. A throttle of request rq on the partition of hash h,
+   leave unasked. A throttle of request rq on partition i (of hash h),
    side write, units mCU, that the client may retry (ddb_ahead_retry:
    wait_ms after rq, by PK_CLIENT_RETRY_WAIT; d->ahead_last counts them,
    zeroed by each request); ix (NULL: none) rq's ask, whose global index
@@ -318,7 +326,7 @@ void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a);
 void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec);
 void ddb_ahead_open(struct ddb *d);
 void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
-			 uint64_t h, int write, int64_t units,
+			 uint64_t h, size_t i, int write, int64_t units,
 			 const struct ask *ix);
 void ddb_ahead_retry(struct ddb *d, int64_t wait_ms);
 void ddb_ahead_free(struct ddb *d);
@@ -448,6 +456,25 @@ int ddb_batch_whole(struct ddb *d, const struct pk_svc_request *rq);
    nothing when none). Free them. */
 int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
 		   struct pk_diag *diag);
+/* ddb_items.c: -1, 0, 1 as sort key identity a (na bytes) sorts
+   before, with or after b in DynamoDB's order (numbers by value,
+   strings by their UTF-8 bytes; ASSUMPTION: of two types, a number
+   first, as a table's sort key has one type). The sort key identity of
+   the request's key i (its bytes past the partition key's; len 0
+   without a sort key). Partition i's cut by data (D6) when one key
+   value's items hold more than half of the bytes of the items it
+   holds: 1, with that value's hash in *hash, the first sort key of the
+   upper half (owned by the caller) in *cut, *cut_len, and the bytes of
+   the partition's items below it and in all in *low and *all; else 0
+   (then nothing is set). The lower half takes items in (hash, sort key)
+   order while they hold at most half the bytes, at least one of the
+   value's items and never all of them. */
+int ddb_sk_cmp(const unsigned char *a, size_t na, const unsigned char *b,
+	       size_t nb);
+const unsigned char *ddb_items_sk(const struct ddb *d, size_t i, size_t *len);
+int ddb_items_cut(const struct ddb *d, size_t i, uint64_t *hash,
+		  unsigned char **cut, size_t *cut_len, uint64_t *low,
+		  uint64_t *all);
 int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash);
 void ddb_items_values(struct ddb *d, uint64_t item);
 void ddb_items_reset(struct ddb *d);
@@ -484,10 +511,22 @@ void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 void ddb_demand_free(struct ddb *d);
 
 /* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
-   the partition whose slice holds hash h; the sides' shares from the
-   layout; a storage split of partition i (D6) at second t_s. */
+   the partition whose slice holds hash h (the last of a key value cut
+   by sort key); ... of the item of hash h and sort key identity sk (len
+   bytes; NULL: before every cut); ... of the request's key i (ddb_items
+   arena) of hash h; ... of hash h that was partition id, when it still
+   is one of those that hash's items can be on, else ddb_part_of's; a
+   split of partition i at second t_s: a storage split (D6) cuts a key
+   value's item collection by sort key when it holds more than half the
+   partition's data, else the slice at its middle; a throughput split
+   the slice at its middle. Free the partitions' cuts. */
 void ddb_parts_init(struct ddb *d);
 size_t ddb_part_of(const struct ddb *d, uint64_t h);
+size_t ddb_part_of_sk(const struct ddb *d, uint64_t h, const unsigned char *sk,
+		      size_t len);
+size_t ddb_part_of_key(const struct ddb *d, uint64_t h, size_t i);
+size_t ddb_part_at(const struct ddb *d, uint64_t h, uint32_t id);
+void ddb_parts_free(struct ddb *d);
 void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 		     enum pk_split_reason why);
 /* A provisioned table's units become rcu and wcu at second t_s: the
@@ -506,12 +545,13 @@ void ddb_parts_provision(struct ddb *d, int64_t rcu, int64_t wcu, int64_t t_s);
    demand "scales a table by splitting partitions" (PAPER §4.5) as a
    provisioned raise does, by doubling. */
 void ddb_parts_on_demand(struct ddb *d, int64_t t_s);
-/* The bounds of partition i as key-space positions (snapshot.h):
-   8 big-endian bytes of its lo; pk_epk_min for 0, pk_epk_end past the
-   last. */
 /* Partition i's closing second t_s, its read and write units and
    shares, as a row of the run's per-second detail (bill.part_seconds) */
 void ddb_parts_second_row(struct ddb *d, size_t i, int64_t t_s);
+/* The bounds of partition i as key-space positions (snapshot.h):
+   8 big-endian bytes of its lo, then the bytes of its cut's sort key
+   identity (at most PK_EPK_MAX_BYTES in all) when it starts inside a
+   collection; pk_epk_min for 0, pk_epk_end past the last. */
 struct pk_epk ddb_part_min(const struct ddb *d, size_t i);
 struct pk_epk ddb_part_max(const struct ddb *d, size_t i);
 
