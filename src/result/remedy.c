@@ -263,6 +263,7 @@ static void task_run(const struct remedy_task *t)
 struct remedy_pool {
 	struct remedy_task *tasks;
 	size_t n, next;
+	int reuse; /* 1: a task's replays may be answered by their twin */
 	pthread_mutex_t lock;
 };
 
@@ -272,6 +273,7 @@ static void *pool_worker(void *arg)
 
 	for (;;) {
 		size_t i;
+		struct replay_twin tw;
 
 		pthread_mutex_lock(&p->lock);
 		i = p->next++;
@@ -279,7 +281,11 @@ static void *pool_worker(void *arg)
 		if (i >= p->n) {
 			return NULL;
 		}
+		memset(&tw, 0, sizeof(tw));
+		p->tasks[i].twin = p->reuse ? &tw : NULL;
 		task_run(&p->tasks[i]);
+		p->tasks[i].twin = NULL;
+		twin_free(&tw);
 	}
 }
 
@@ -313,6 +319,11 @@ static void skip(struct pk_remedies *r, const char *why)
 
 void remedies_build(struct pk_result *res, unsigned jobs)
 {
+	remedies_build_reuse(res, jobs, 1);
+}
+
+void remedies_build_reuse(struct pk_result *res, unsigned jobs, int reuse)
+{
 	struct remedy_pool p;
 	pthread_t *th;
 	int *started;
@@ -337,6 +348,7 @@ void remedies_build(struct pk_result *res, unsigned jobs)
 		n++;
 	}
 	p.n = n;
+	p.reuse = reuse;
 	g = remedy_fit(res->sc, p.tasks, n, pool_threads(res->sc, jobs, n),
 		       &why);
 	for (i = 0; why && i < n; i++) {

@@ -14,6 +14,8 @@
 #include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 
+struct replay_twin;
+
 /* What a variant's searches replay: the scenario, seed and the variant's
    container as configured. */
 struct remedy_task {
@@ -22,6 +24,9 @@ struct remedy_task {
 	const struct pk_container_spec *spec; /* borrowed */
 	const struct pk_result_variant *v;    /* the run's; borrowed */
 	struct pk_remedies *out;	      /* filled by the task */
+	/* while the task runs: the autoscale replay run in a manual
+	   replay's place (remedy_twin.c); NULL: every replay runs */
+	struct replay_twin *twin;
 };
 
 /* What a replay's setting r sets */
@@ -86,6 +91,54 @@ int64_t autoscale_grid(int64_t x);
  */
 int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, char **why);
+
+/* The scenario a replay runs: t's with change ch (replay_view_build) */
+struct replay_view {
+	struct pk_scenario sc; /* t's, its phases, streams and one
+				  variant, cs, changed */
+	struct pk_container_spec cs;
+	struct pk_phase_spec *ph;  /* owned: sc's phases, or NULL */
+	struct pk_stream_spec *st; /* owned: sc's streams, or NULL */
+};
+
+/* The scenario replay_with runs for t with change ch, into *w (free with
+   replay_view_free) */
+void replay_view_build(const struct remedy_task *t,
+		       const struct replay_change *ch, struct replay_view *w);
+void replay_view_free(struct replay_view *w);
+
+/* Run w, built for t and ch, as replay_with does (its returns); when it
+   returns 0 and raised is not NULL, *raised is 1 if rule 18 raised the
+   autoscale max for storage in it */
+int replay_view_run(const struct remedy_task *t, const struct replay_change *ch,
+		    struct replay_view *w, struct pk_remedy_figures *f,
+		    char **why, int *raised);
+
+/* The autoscale twin (remedy_twin.c) */
+
+/* The autoscale replay kept while a variant's task runs */
+struct replay_twin {
+	int have;		      /* 1: fig holds a replay */
+	int64_t r;		      /* its max, RU/s */
+	struct pk_remedy_figures fig; /* owned */
+};
+
+/*
+ * 1 when replay ch of t was answered without its own run, with replay_with's
+ * return in *rc (and *f as replay_with fills it): the switch to autoscale
+ * at a max kept in t->twin, or a manual raise whose autoscale twin
+ * (remedy_twin.c's rule) ran in its place and was kept; 0 when ch is to
+ * be run.
+ */
+int twin_replay(const struct remedy_task *t, const struct replay_change *ch,
+		struct pk_remedy_figures *f, int *rc);
+
+/* Free what tw holds and clear it */
+void twin_free(struct replay_twin *tw);
+
+/* remedies_build; reuse 0: every replay runs, none answered by its twin
+   (what the twin's figures are checked against) */
+void remedies_build_reuse(struct pk_result *res, unsigned jobs, int reuse);
 
 /* The searches (remedy_search.c) */
 

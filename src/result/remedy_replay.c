@@ -361,84 +361,109 @@ static void halt_of(const struct remedy_task *t, const struct replay_change *ch,
 	}
 }
 
-/*
- * Replay t's variant with change ch from t = 0 (remedy_int.h): fills *f
- * and returns 0, returns 1 when it stopped at a 429 (ch->yes_no), or
- * returns -1 with the error in *why (owned).
- */
-int replay_with(const struct remedy_task *t, const struct replay_change *ch,
-		struct pk_remedy_figures *f, char **why)
+void replay_view_build(const struct remedy_task *t,
+		       const struct replay_change *ch, struct replay_view *w)
 {
 	int64_t r = ch->what == REPLAY_RU ? ch->r : 0;
-	struct pk_scenario view = *t->sc;
-	struct pk_container_spec cs = *t->spec;
-	struct pk_phase_spec *ph = NULL;
-	struct pk_stream_spec *st = NULL;
-	struct pk_sim_opts o;
-	struct pk_diag diag;
-	struct pk_run *run;
-	struct pk_result *res;
-	struct pk_remedy_figures g;
 	int autoscale = t->out->autoscale || ch->to_autoscale;
 	size_t i;
 
+	/* byte copies, padding too: remedy_twin.c compares views bytewise */
+	memset(w, 0, sizeof(*w));
+	memcpy(&w->sc, t->sc, sizeof(w->sc));
+	memcpy(&w->cs, t->spec, sizeof(w->cs));
 	if (ch->to_autoscale) {
-		spec_to_autoscale(t, r, &cs);
+		spec_to_autoscale(t, r, &w->cs);
 	}
 	if (t->sc->n_phases > 0) {
-		ph = xcalloc(t->sc->n_phases, sizeof(*ph));
-		memcpy(ph, t->sc->phases, t->sc->n_phases * sizeof(*ph));
+		w->ph = xcalloc(t->sc->n_phases, sizeof(*w->ph));
+		memcpy(w->ph, t->sc->phases, t->sc->n_phases * sizeof(*w->ph));
 		for (i = 0; i < t->sc->n_phases && ch->to_autoscale; i++) {
-			phase_to_autoscale(&ph[i]);
+			phase_to_autoscale(&w->ph[i]);
 		}
 		if (r > 0) {
-			floor_phases(ph, t->sc->n_phases, autoscale,
-				     autoscale ? cs.autoscale_max_ru_per_s
-					       : cs.throughput_ru_per_s,
+			floor_phases(w->ph, t->sc->n_phases, autoscale,
+				     autoscale ? w->cs.autoscale_max_ru_per_s
+					       : w->cs.throughput_ru_per_s,
 				     r);
 		}
 		if (ch->redist) {
-			ph[0].redistribute =
+			w->ph[0].redistribute =
 			    (struct pk_redist_spec *)ch->redist;
-			ph[0].n_redistribute = ch->n;
+			w->ph[0].n_redistribute = ch->n;
 		}
 		if (ch->merge_to > 0) {
-			ph[ch->merge_phase].merge_to = (int64_t)ch->merge_to;
+			w->ph[ch->merge_phase].merge_to = (int64_t)ch->merge_to;
 		}
-		view.phases = ph;
+		w->sc.phases = w->ph;
 	} else if (ch->redist) {
 		/* a data file without phases: one phase over the run, whose
 		   start sets the redistribution */
-		ph = data_file_phase(t, ch);
-		view.phases = ph;
-		view.n_phases = 1;
-		cs.existing_partitions = t->out->created_partitions;
+		w->ph = data_file_phase(t, ch);
+		w->sc.phases = w->ph;
+		w->sc.n_phases = 1;
+		w->cs.existing_partitions = t->out->created_partitions;
 	} else {
-		cs.existing_partitions = t->out->created_partitions;
-		*(autoscale ? &cs.autoscale_max_ru_per_s
-			    : &cs.throughput_ru_per_s) = r;
+		w->cs.existing_partitions = t->out->created_partitions;
+		*(autoscale ? &w->cs.autoscale_max_ru_per_s
+			    : &w->cs.throughput_ru_per_s) = r;
 	}
 	if (ch->bulk_client || ch->raise_others) {
-		st = streams_with(t, ch);
-		view.streams = st;
+		w->st = streams_with(t, ch);
+		w->sc.streams = w->st;
 	}
 	if (ch->bucket_id > 0) {
-		cs.bucket_pct[ch->bucket_id] =
+		w->cs.bucket_pct[ch->bucket_id] =
 		    ch->what == REPLAY_BUCKET
 			? (int)((t->out->start_ru_per_s - ch->r) * 100 /
 				t->out->start_ru_per_s)
 			: ch->bucket_pct;
 	}
-	view.container = cs;
-	view.variants = &cs;
-	view.n_variants = 1;
-	view.expects = NULL;
-	view.n_expects = 0;
+	w->sc.variants = &w->cs;
+	w->sc.n_variants = 1;
+	w->sc.expects = NULL;
+	w->sc.n_expects = 0;
+}
+
+void replay_view_free(struct replay_view *w)
+{
+	free(w->ph);
+	free(w->st);
+	w->ph = NULL;
+	w->st = NULL;
+}
+
+/* 1 if the metrics m hold an autoscale max raised for storage (rule 18) */
+static int storage_raised(const struct pk_metrics *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_actions; i++) {
+		if (m->actions[i].kind == PK_ACTION_AUTOSCALE_MAX) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int replay_view_run(const struct remedy_task *t, const struct replay_change *ch,
+		    struct replay_view *w, struct pk_remedy_figures *f,
+		    char **why, int *raised)
+{
+	struct pk_sim_opts o;
+	struct pk_diag diag;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_remedy_figures g;
+
+	/* the view's container: w may have moved since it was built */
+	w->sc.container = w->cs;
+	w->sc.variants = &w->cs;
 	memset(&o, 0, sizeof(o));
 	o.jobs = 1;
 	halt_of(t, ch, &o);
 	diag_init(&diag);
-	run = sim_run_opts(&view, t->seed, &o, &diag);
+	run = sim_run_opts(&w->sc, t->seed, &o, &diag);
 	if (!run || run->halted) {
 		int rc = run ? 1 : -1;
 
@@ -447,13 +472,14 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		}
 		sim_free(run);
 		diag_free(&diag);
-		free(ph);
-		free(st);
 		return rc;
 	}
 	res = result_build(run);
 	figures_of(&res->variants[0], t->out->bulk, &g);
 	figures_move(f, &g);
+	if (raised) {
+		*raised = storage_raised(res->variants[0].metrics);
+	}
 	if (ch->demand) {
 		demand_of(&res->variants[0], ch->demand,
 			  t->out->created_partitions);
@@ -461,7 +487,27 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 	result_free(res);
 	sim_free(run);
 	diag_free(&diag);
-	free(ph);
-	free(st);
 	return 0;
+}
+
+/*
+ * Replay t's variant with change ch from t = 0 (remedy_int.h): fills *f
+ * and returns 0, returns 1 when it stopped at a 429 (ch->yes_no), or
+ * returns -1 with the error in *why (owned). A replay that is the same
+ * run as one already run, or run in its place, takes that one's figures
+ * (remedy_twin.c).
+ */
+int replay_with(const struct remedy_task *t, const struct replay_change *ch,
+		struct pk_remedy_figures *f, char **why)
+{
+	struct replay_view w;
+	int rc;
+
+	if (twin_replay(t, ch, f, &rc)) {
+		return rc;
+	}
+	replay_view_build(t, ch, &w);
+	rc = replay_view_run(t, ch, &w, f, why, NULL);
+	replay_view_free(&w);
+	return rc;
 }

@@ -335,6 +335,11 @@ struct pk_remedies {
 	int64_t *redist_ru;
 	size_t replays;	    /* every replay run */
 	size_t max_replays; /* the bound said before they ran */
+	/* of the replays, those answered by another's run rather than
+	   their own: a switch to autoscale whose twin, the same run, ran
+	   in a manual raise's place (remedy_twin.c); its figures are the
+	   ones its own run would give, so no report shows this */
+	size_t twinned;
 	/* why none was replayed: their work or memory would pass the
 	   bounds a run is held to (PK_SCENARIO_MAX_WORK,
 	   PK_SCENARIO_MAX_TRACK_BYTES), a sentence; owned, NULL when they

@@ -1,0 +1,151 @@
+/*
+ * remedy_twin: the switch to autoscale at max r takes the figures of the
+ * raise with splits to r RU/s when the two replays are the same run
+ * (src/result/remedy_twin.c's rule), and the report is byte for byte the
+ * one every replay run alone gives (remedies_build_reuse with reuse 0).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/result/remedy_int.h"
+#include "pksim/base/mem.h"
+#include "pksim/report/report_json.h"
+#include "pksim/result/remedy.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+static int json_writer(const struct pk_result *r, FILE *out)
+{
+	return report_json(r, 0, out);
+}
+
+/* The JSON report of text's run with its remedies, reuse as
+   remedies_build_reuse takes it; the replays answered by a twin into
+   *twinned */
+static char *report_of(const char *text, int reuse, size_t *twinned)
+{
+	struct tu_fx f;
+	char *s;
+
+	tu_fx_run(&f, "twin.yaml", text);
+	remedies_build_reuse(f.r, 1, reuse);
+	ck_assert_ptr_nonnull(f.r->variants[0].remedies);
+	*twinned = f.r->variants[0].remedies->twinned;
+	s = tu_report(f.r, json_writer);
+	tu_fx_free(&f);
+	return s;
+}
+
+/* The report with reuse equals the one without; the twinned count with
+   reuse, which without is 0 */
+static size_t same_report(const char *text)
+{
+	size_t with, without;
+	char *a = report_of(text, 1, &with);
+	char *b = report_of(text, 0, &without);
+
+	ck_assert_uint_eq(without, 0);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	return with;
+}
+
+/*
+ * 40,000 RU/s: ceil(40,000 / 6,000) = 7 partitions (D-SCALE), 70,000
+ * RU/s without a split (rule 5). hot_data 0.0001 of 10,000 values is one
+ * hot value with half of the 20,000 creates a second, 5 RU each: 50,000
+ * RU/s on one logical partition, past the 10,000 it is served (rule 1),
+ * so every setting rate limits. The raise tries 70,000 (1 replay); the
+ * raise with splits doubles from 70,000: 140,000, 280,000, 560,000 and
+ * the limit 1,000,000 (4 replays), none found. The switch to autoscale
+ * then starts from the most they tried, 1,000,000, also its limit, so
+ * it reads that replay whole. The raise to 1,000,000 and the switch at
+ * max 1,000,000 are the same run: 40,000 is on the 1,000 grid, so the
+ * switch's container is created at max 40,000 on the same 7 partitions
+ * and phase 'load' raises it to 1,000,000 as the raise's does; no
+ * prices, no split delay. So the raise's last doubling ran as the twin
+ * and the switch took it: 1 replay answered by its twin.
+ */
+static const char hot[] =
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 40000}\n"
+    "cost: {write_1kb: 5}\n"
+    "items:\n"
+    "  k: {values: \"k{0000..9999}\", distribution: hotspot, "
+    "hot_data: 0.0001, hot_ops: 0.5}\n"
+    "phases:\n"
+    "  - {name: load, duration: 1s, rate: 20000/s, ops: {create: 1}, "
+    "item_size: 1KB}\n";
+
+START_TEST(test_remedy_twin_autoscale_takes_split)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+
+	ck_assert_uint_eq(same_report(hot), 1);
+	tu_fx_run(&f, "twin.yaml", hot);
+	remedies_build(f.r, 1);
+	m = f.r->variants[0].remedies;
+	ck_assert_int_eq(m->items[PK_REMEDY_RAISE].status, PK_REMEDY_NOT_FOUND);
+	ck_assert_uint_eq(m->items[PK_REMEDY_RAISE].replays, 1);
+	ck_assert_int_eq(m->items[PK_REMEDY_SPLIT].status, PK_REMEDY_NOT_FOUND);
+	ck_assert_int_eq(m->items[PK_REMEDY_SPLIT].setting, 1000000);
+	ck_assert_uint_eq(m->items[PK_REMEDY_SPLIT].replays, 4);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].status,
+			 PK_REMEDY_NOT_FOUND);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].setting, 1000000);
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].replays, 1);
+	/* the same run: the same 429s and layout; the switch's figures
+	   keep autoscale's hour bills, the raise's have none */
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].after.throttled_429,
+			  m->items[PK_REMEDY_SPLIT].after.throttled_429);
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].after.partitions,
+			  m->items[PK_REMEDY_SPLIT].after.partitions);
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].after.n_hours, 1);
+	ck_assert_uint_eq(m->items[PK_REMEDY_SPLIT].after.n_hours, 0);
+	ck_assert_int_eq(m->items[PK_REMEDY_SPLIT].after.billed_peak_ru, 0);
+	ck_assert_uint_eq(m->twinned, 1);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * Where the rule does not hold, every replay runs (0 answered by a
+ * twin), and the report is the same: with a split delay of 5 s, the
+ * split delay's words read each second's RU/s, which the two modes
+ * bill differently; at 40,500 RU/s, off the 1,000 grid, the switch's
+ * container is created at max 41,000, not at the raise's 40,500.
+ */
+START_TEST(test_remedy_twin_not_same_run)
+{
+	const char *rest = strstr(hot, "cost:");
+	char *delay = xasprintf("seed: 1\n"
+				"container: {partition_key: /k, "
+				"throughput: 40000, split_delay: 5s}\n%s",
+				rest);
+	char *off = xasprintf("seed: 1\n"
+			      "container: {partition_key: /k, "
+			      "throughput: 40500}\n%s",
+			      rest);
+
+	ck_assert_uint_eq(same_report(delay), 0);
+	ck_assert_uint_eq(same_report(off), 0);
+	free(delay);
+	free(off);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("remedy_twin");
+	TCase *tc = tcase_create("twin");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_remedy_twin_autoscale_takes_split);
+	tcase_add_test(tc, test_remedy_twin_not_same_run);
+	suite_add_tcase(s, tc);
+	return s;
+}
