@@ -234,13 +234,25 @@ static void text_card(const char *text, struct pk_scorecard *out, char *t,
 
 /*
  * Time to live only takes items away, so no partition fills sooner with
- * it than without. 350 upserts/s of 10 KB on one key at 6,000 RU/s,
- * half of them new items: without time to live 175 x 10,240 =
- * 1,792,000 B/s, 21,474,836,480 / 1,792,000 = 11,983.7 s (3.3 h). With a
- * 2-h ttl nothing expires before 7,200 s, yet the rewrites taken as new
- * items (their targets taken as expired) gave 3.4 MiB/s from t = 0 and
- * "0.07 days (99.9 min)"; the replay of 6,000 s holds half the cap, and
- * fills at about 6 h. Such a figure is not given: not projected.
+ * it than without. 350 upserts/s of 10 KB (10,240 B) on one key at 6,000
+ * RU/s, half of them new items: without time to live 175 x 10,240 =
+ * 1,792,000 B/s, 21,474,836,480 / 1,792,000 = 11,983.7 s (3.3 h).
+ *
+ * With a 2-h ttl (T = 7,200 s) a rewrite draws its target among the
+ * 175 t items created by t, so each item is rewritten 175 / (175 t) =
+ * 1 / t a second; an item created before t - T is alive at t when a
+ * rewrite hit it since t - T: 1 - (t - T) / t = T / t of them. Live
+ * items: 175 T + 175 (t - T) T / t = 175 (2 T - T^2 / t). Expiries,
+ * 350 (t - T) / t a second, stay under the 310 a second the range's
+ * room deletes until t0 = 7,200 / (1 - 310 / 350) = 63,000 s, so
+ * nothing waits undeleted before the fill. 20 GiB = 2,097,152 items:
+ * 2 T - T^2 / t = 2,097,152 / 175 = 11,983.73, T^2 / t = 14,400 -
+ * 11,983.73 = 2,416.27, t = 51,840,000 / 2,416.27 = 21,454.6 s (6.0
+ * h), growing 175 T^2 / t^2 = 19.709 items, 201,820 B/s. A replay of
+ * 20,000 s held 21,155,338,240 B (this: 175 x 11,808 x 10,240 =
+ * 21,159,936,000). Before: every rewrite counted as a new item from t =
+ * 0, "0.07 days (99.9 min)", then refused as sooner than without time
+ * to live: "not projected".
  */
 START_TEST(test_runway_ttl_not_sooner_than_without)
 {
@@ -261,11 +273,87 @@ START_TEST(test_runway_ttl_not_sooner_than_without)
 		      "%f: %s", c.days_to_full * 86400.0, t);
 	snprintf(text, sizeof(text), fmt, "2h");
 	text_card(text, &c, t, sizeof(t));
-	ck_assert_msg(c.full_kind == PK_FULL_NOT_PROJECTED, "%d: %s",
-		      c.full_kind, t);
-	ck_assert_msg(strstr(t, "not projected: time to live with upserts of "
-				"stored items"),
+	ck_assert_msg(c.full_kind == PK_FULL_DAYS, "%d: %s", c.full_kind, t);
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 21454.6, 1e-5),
+		      "%f: %s", c.days_to_full * 86400.0, t);
+	ck_assert_msg(tu_near(c.full_rate, 201820.0, 1e-5), "%f: %s",
+		      c.full_rate, t);
+	ck_assert_msg(strstr(t, "an upsert rewriting an item still living "
+				"renews it, adding none (its items living "
+				"2.0 h)"),
 		      "%s", t);
+}
+END_TEST
+
+/*
+ * The same with expired items waiting to be deleted. One key at 400
+ * RU/s, default_ttl 60 s, 60 upserts/s of 1 KB at 5 RU, half new: n = w
+ * = 30 a second, the writes take 300 RU/s and the 100 left delete D =
+ * 20 a second. As above each item is rewritten 1 / t a second: live L =
+ * 30 (2 T - T^2 / t) = 3,600 - 108,000 / t (T = 60). Expiries, 60 (t -
+ * 60) / t a second, pass D at t0 = 60 / (1 - 20 / 60) = 90 s; from
+ * then on the pile P grows by what expires less D, less the rewrites
+ * that find one of its items (each item 1 / t a second: P / t) and
+ * bring it back to life: P' = 60 (t - 60) / t - 20 - P / t, so (t P)'
+ * = 60 (t - 60) - 20 t, t P = 20 t^2 - 3,600 t + C, P(90) = 0: C =
+ * 3,600 x 90 - 20 x 8,100 = 162,000; P = 20 t - 3,600 + 162,000 / t.
+ * Held: L + P = 20 t + 54,000 / t items of 1,024 B; 20 GiB =
+ * 20,971,520 items at t = 1,048,576.0 s = 12.136 days, growing 20 items
+ * = 20,480 B/s net of 61,440 written. A 3,000-s replay held 61,297,664
+ * B, 56,300 items undeleted (this: 60,018 x 1,024 = 61,458,432 B,
+ * 56,454). Before: "not projected: ... deletions falling behind what
+ * expires" (every rewrite counted as a new item, 40 a second piling up).
+ */
+START_TEST(test_runway_ttl_upserts_renew_pile)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "default_ttl: 60}\n"
+	    "items: {k: only}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 60/s, ops: {upsert: 1}, "
+	    "upsert_new: 0.5, item_size: 1KB}\n";
+	struct pk_scorecard c;
+	char t[640];
+
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 1048576.0, 1e-6),
+		      "%f: %s", c.days_to_full * 86400.0, t);
+	ck_assert_msg(tu_near(c.full_rate, 20480.0, 1e-6), "%f: %s",
+		      c.full_rate, t);
+	ck_assert_msg(strstr(t, "growing 20.0 KiB/s net of 60.0 KiB/s written"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * The same at 40.1 upserts/s: the writes take 200.5 RU/s, the 199.5 left
+ * delete D = 39.9 a second, n = w = 20.05. The pile starts at t0 = 60 /
+ * (1 - 39.9 / 40.1) = 12,030 s and, with (t P)' = 40.1 (t - 60) - 39.9
+ * t, P = [40.1 ((t - 60)^2 - 11,970^2) - 39.9 (t^2 - 12,030^2)] / (2 t)
+ * = 0.1 t - 2,406 + 14,472,090 / t; live 20.05 (120 - 3,600 / t). At
+ * the horizon, t = 1,825 days = 157,680,000 s: 15,768,000.09 items x
+ * 1,024 = 16,146,432,093 B (15.0 GiB), under the cap: not within 5
+ * years. Before: 40.1 - 39.9 = 0.2 items a second piling up from the
+ * first expiry, "1213.5 days".
+ */
+START_TEST(test_runway_ttl_upserts_renew_beyond)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "default_ttl: 60}\n"
+	    "items: {k: only}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 40.1/s, ops: {upsert: 1}, "
+	    "upsert_new: 0.5, item_size: 1KB}\n";
+	struct pk_scorecard c;
+	char t[640];
+
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_msg(c.full_kind == PK_FULL_BEYOND, "%d: %s", c.full_kind, t);
+	ck_assert_msg(tu_near((double)c.full_lp_bytes, 16146432093.0, 1e-6),
+		      "%f: %s", (double)c.full_lp_bytes, t);
 }
 END_TEST
 
@@ -671,6 +759,8 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_runway_item_ttl_levels);
 	tcase_add_test(tc, test_runway_ttl_not_sooner_than_without);
+	tcase_add_test(tc, test_runway_ttl_upserts_renew_pile);
+	tcase_add_test(tc, test_runway_ttl_upserts_renew_beyond);
 	tcase_add_test(tc, test_runway_item_ttl_mixed_levels);
 	tcase_add_test(tc, test_runway_item_ttl_never_share);
 	tcase_add_test(tc, test_runway_data_item_ttl_levels);

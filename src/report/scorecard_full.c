@@ -842,9 +842,18 @@ const char *scorecard_full_text(const struct pk_result *r,
 		} else if (brief) {
 			scorecard_days_text(s->days_to_full, 0, buf, cap);
 		} else {
-			char life[32], after[96] = "";
+			char life[32], after[160] = "";
 
-			if (s->runway.ttl_after) {
+			if (s->runway.renew) {
+				/* why it fills later than the written rate
+				   and a lifetime's level say */
+				snprintf(after, sizeof(after),
+					 "; an upsert rewriting an item still "
+					 "living renews it, adding none (its "
+					 "items living %s)",
+					 duration((double)s->runway.ttl_s, life,
+						  sizeof(life)));
+			} else if (s->runway.ttl_after) {
 				/* time to live changes nothing before it */
 				snprintf(after, sizeof(after),
 					 "; it fills before any item expires "

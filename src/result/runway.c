@@ -247,6 +247,11 @@ void runway_say_rates(const struct rw_proj *p, struct pk_runway *rw)
 		if (first->bit.held) {
 			say_bound(p->v, first, rw);
 		}
+	} else if (p->renew && p->renew_c) {
+		/* its expired items pile up, filling past the horizon */
+		rw->kind = PK_RUNWAY_BEYOND;
+		rw->bound_bytes = p->renew_held;
+		first = p->renew_c;
 	} else {
 		say_unfilled(p, rw, &first);
 	}

@@ -1207,6 +1207,12 @@ struct rw_proj {
 	   level_c's peak */
 	int secs;
 	double pile;
+	/* in closed form (runway_renew.c): the figures above are its;
+	   with none filling, the one holding most at the horizon and what
+	   it holds then, B */
+	int renew;
+	struct cand *renew_c;
+	double renew_held;
 };
 
 /* Under time to live, p's candidates stepped again a second at a time
@@ -1232,6 +1238,20 @@ struct rw_proj {
    candidate's rate and written at its fill; p->secs 0 (p untouched) outside
    that or past its budget of seconds. */
 void runway_secs(struct rw_proj *p);
+
+/* Under time to live, p in closed form (runway_renew.c) when its one
+   stream runs one phase at a steady rate (no schedule, bucket, client
+   limit, time scale, time key, preload, fleet pool, id pool, delete or
+   replace; one lifetime every item lives) whose upserts rewrite stored
+   items drawn uniformly (upsert_new < 1), no candidate's writes held
+   back by its range's RU/s: a rewrite renews a live target's lifetime
+   and writes an expired one anew, the deletions take its range's room
+   (rule 28). Sets p->renew and p's first, first_t and the first's rate
+   and written; or, none filling within the horizon while expired items
+   pile up, renew_c and renew_held. p untouched (renew 0) outside that,
+   or when deletions keep up and nothing fills: the hour steps' level,
+   (n + w) T, is the one it tends to. */
+void runway_renew(struct rw_proj *p);
 
 /* 1 when every stream of sc has a client whose retries of a 429
    runway_secs steps: none, or the SDK's at each next second's start

@@ -240,8 +240,9 @@ static void keyed_spread_if_no_writes(struct rstream *st)
    every request): it adds an item as a new upsert does. ASSUMPTION:
    the live ones a vanishing share of all written, so the level this
    gives is the one the partition tends to (written x lifetime), not
-   the lower one of its first hours; a replace of an expired target
-   finds none (404) and stores nothing. */
+   the lower one of its first hours (runway_renew.c works that rise out
+   for one steady phase); a replace of an expired target finds none
+   (404) and stores nothing. */
 static double expiring_share(const struct pk_result_variant *v,
 			     const struct pk_scenario *sc, size_t k)
 {

@@ -799,9 +799,13 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	p->level_written = 0;
 	step_all(p, &q, bk);
 	runway_secs(p);
+	if (!p->secs) {
+		runway_renew(p);
+	}
 	runway_say_rates(p, rw);
 	rw->secs = p->secs;
-	if (p->cl.ttl && !p->secs && (p->first || p->level_c)) {
+	rw->renew = p->renew;
+	if (p->cl.ttl && !p->secs && !p->renew && (p->first || p->level_c)) {
 		/* the hourly steps' deletions of the one named fell behind
 		   what expired inside a step */
 		rw->ttl_behind |=

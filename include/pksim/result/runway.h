@@ -232,7 +232,13 @@
  *   partition holds only the last lifetime of each share of its writes
  *   (a rewriting upsert counted as a write of a new item at the share
  *   of items that expire: its target, drawn among every item written,
- *   has nearly always expired, and it is written anew; ASSUMPTION)
+ *   has nearly always expired, and it is written anew; ASSUMPTION, the
+ *   level it tends to; one stream of one steady phase whose writes its
+ *   range does not hold back in closed form instead, runway_renew.c: a
+ *   rewrite of a live item renews it, adding none, so the live items
+ *   rise to that level as n t (1 - ((t - T) / t)^(w / n + 1)) for n new
+ *   items and w rewrites a second, and expired ones waiting to be
+ *   deleted are taken back by the rewrites that find them)
  *   (binned into at most 16 lifetimes), less what its range's unused
  *   RU/s cannot delete (deletes take the RU/s requests leave, at a
  *   write's charge, oldest first; ASSUMPTION: a range's room shared
@@ -543,6 +549,13 @@ struct pk_runway {
 					 LEVELS bound_bytes is its cycle's
 					 peak, backlog_bytes the expired
 					 items undeleted then */
+	int renew;		      /* RATES under time to live: rewriting
+					 upserts in closed form
+					 (runway_renew.c): a rewrite of a
+					 live item renews its lifetime and
+					 adds none, so the figures are that
+					 model's, not the level's from the
+					 start */
 };
 
 struct pk_snapshot;
