@@ -1987,6 +1987,54 @@ START_TEST(test_sim_budget_retries_wait)
 END_TEST
 
 /*
+ * Retries held for the budget go at its pace, not one a ms: one partition
+ * of 3,000 RU/s, `cost: {write_1kb: 1, write_100kb: 2999}`. hog (retries
+ * off) creates one 100 KB item at 0 ms (2,999 RU); bulk (ru_budget 5,000,
+ * so 1 RU every 200 us) offers 2,000 creates of 1 KB (1 RU), two a ms, in
+ * second 0. One of bulk's creates fits the second's last RU (3,000 RU in
+ * all); the other 1,999 get a 429 (0 RU: no budget spent, so none waits
+ * for it more than a ms) and are told to retry at 1,000 ms. There the
+ * budget spaces them 200 us apart: retry j goes at ceil(1,000 + 0.2 j) ms,
+ * the last (j = 1,998) at ceil(1,399.6) = 1,400 ms, all in second 1
+ * (1,999 RU of 3,000: no 429). Counting each held retry's budget from
+ * the whole ms it went at, they went one a ms: 1,000 in second 1, 999 in
+ * second 2, the last at 2,998 ms.
+ */
+START_TEST(test_sim_budget_held_retries_pace)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 3000}\n"
+		     "cost: {write_1kb: 1, write_100kb: 2999}\n"
+		     "streams:\n"
+		     "  - name: hog\n"
+		     "    items: {k: {values: \"a{0..9}\"}}\n"
+		     "    client: {retries: off}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 1/s, ops: {create: 1}, "
+		     "item_size: 100KB}\n"
+		     "  - name: bulk\n"
+		     "    items: {k: {values: \"b{000..999}\"}}\n"
+		     "    client: {ru_budget: 5000}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_metrics *m = tu_metrics(v->svc);
+	const struct pk_stream_stats *bulk =
+	    &v->sstats[PK_STREAM_KINDS + PK_OP_CREATE];
+
+	ck_assert_uint_eq(m->n_seconds, 2);
+	ck_assert_int_eq(m->seconds[0].served_mru, 3000 * 1000);
+	ck_assert_int_eq(m->seconds[1].served_mru, 1999 * 1000);
+	ck_assert_uint_eq(bulk->succeeded, 2000);
+	ck_assert_uint_eq(bulk->throttled_429, 1999);
+	ck_assert_int_eq(v->pacers[1].last_answer_ms, 1400);
+	free_run(run);
+}
+END_TEST
+
+/*
  * Two closed-loop streams, each with its own workers, on one partition of 4,000
  * RU/s. a: 2 workers of 20 ms, 2,000 creates ready two a ms: as
  * test_sim_closed_loop_pace, each worker sends at 0, 20, .., 19,980 ms, the
@@ -2243,6 +2291,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_closed_loop_one_stream);
 	tcase_add_test(tc, test_sim_budget_per_stream);
 	tcase_add_test(tc, test_sim_budget_retries_wait);
+	tcase_add_test(tc, test_sim_budget_held_retries_pace);
 	tcase_add_test(tc, test_sim_closed_loop_per_stream);
 	tcase_add_test(tc, test_sim_actions_any_stream);
 	tcase_add_test(tc, test_sim_priority_low_alone);

@@ -312,11 +312,14 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		sim_written(v, op, out);
 	}
 	if (pc && pc->budget_per_s > 0) {
-		/* a paced send counts from its arrival or budget_next,
-		   not from t_ms, budget_next rounded up to a whole ms */
-		budget_spend(pc, pc->budget_released ? op->t_ms : t_ms,
+		/* a request that waited in the client counts from when it
+		   was ready (budget_spend), not from t_ms, budget_next
+		   rounded up to a whole ms */
+		budget_spend(pc,
+			     pc->budget_from_us >= 0 ? pc->budget_from_us
+						     : t_ms * 1000,
 			     out->charge_mru);
-		pc->budget_released = 0;
+		pc->budget_from_us = -1;
 	}
 	if (out->status == PK_HTTP_GONE) {
 		answered = !retry_gone(v, op, st, answer_ms, &owned);
@@ -379,13 +382,16 @@ static inline void attempt(struct pk_run *run, struct pk_variant *v,
  * client.ru_budget: a retry waits for its stream's budget as a first
  * attempt does (the SDKs' throughput control governs every request the
  * client sends): a retry e due before budget_next (rounded up to a whole
- * ms) goes back in the queue at that ms and 1 is returned; else 0. So a
- * budgeted stream's RU in any second stay within its budget plus one
- * request's charge, 429s (0 RU) or not.
+ * ms), or while other retries of its stream wait for the budget, joins
+ * the stream's held retries behind them (drain_paced sends the first at
+ * that ms) and 1 is returned; else 0. So a budgeted stream's RU in any
+ * second stay within its budget plus one request's charge, 429s (0 RU)
+ * or not, and a queue of held retries costs one look a send, not one
+ * per waiting retry each ms.
  */
 static int budget_defer(struct pk_variant *v, struct pk_retry_entry *e)
 {
-	const struct pk_pacer *p;
+	struct pk_pacer *p;
 	int64_t ready;
 
 	if (!v->pacers) {
@@ -396,11 +402,10 @@ static int budget_defer(struct pk_variant *v, struct pk_retry_entry *e)
 		return 0;
 	}
 	ready = (p->budget_next_us + 999) / 1000;
-	if (ready <= e->t_ms) {
+	if (ready <= e->t_ms && retryq_len(&p->held) == 0) {
 		return 0;
 	}
-	e->t_ms = ready;
-	retryq_push(&v->retries, e);
+	retryq_push(&p->held, e);
 	return 1;
 }
 
@@ -427,21 +432,38 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/* Send pacer h's first held retry at due_ms, the budget's ms. */
+static void send_held(struct pk_run *run, struct pk_variant *v,
+		      struct pk_pacer *h, int64_t due_ms)
+{
+	struct pk_retry_entry e;
+
+	retryq_pop(&h->held, &e);
+	sim_phase_actions(run, v, due_ms);
+	sim_observe(run, v);
+	/* due before budget_next: it counts from budget_next */
+	h->budget_from_us = 0;
+	attempt(run, v, &e.op, e.st, due_ms, 0,
+		e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
+		run->obs != NULL);
+}
+
 /*
  * client.ru_budget and client.concurrency: send every retry and every
  * operation waiting for its stream's budget or a worker due before
  * (t_ms, seq), in time order. A stream's first waiting operation goes at
  * its arrival or at the stream's budget_next rounded up to a whole ms,
- * whichever is later; a retry due at the same ms goes first.
+ * whichever is later; a retry due at the same ms goes first, then the
+ * retries held for the budget, then the first attempts.
  */
 static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 			uint64_t seq)
 {
 	for (;;) {
-		int64_t due, pdue = 0;
-		uint64_t place, pplace = 0;
+		int64_t due, pdue = 0, hdue = 0;
+		uint64_t place, pplace = 0, hplace = 0;
 		int have_r;
-		struct pk_pacer *p;
+		struct pk_pacer *p, *h;
 		struct pk_retry_entry e;
 
 		if (run->stopped) {
@@ -450,8 +472,13 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 		have_r = retryq_peek(&v->retries, &due, &place) &&
 			 (due < t_ms || (due == t_ms && place < seq));
 		p = sim_next_paced(run, v, t_ms, seq, &pdue, &pplace);
-		if (have_r && (!p || due <= pdue)) {
+		h = sim_next_held(run, v, t_ms, seq, &hdue, &hplace);
+		if (have_r && (!p || due <= pdue) && (!h || due <= hdue)) {
 			drain_retries(run, v, due, place + 1);
+			continue;
+		}
+		if (h && (!p || hdue <= pdue)) {
+			send_held(run, v, h, hdue);
 			continue;
 		}
 		if (!p) {
@@ -469,7 +496,7 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 		sim_pacer_sent(p, pdue - e.op.t_ms);
 		sim_phase_actions(run, v, pdue);
 		sim_observe(run, v);
-		p->budget_released = 1;
+		p->budget_from_us = e.op.t_ms * 1000;
 		/* a queued first attempt owns no IN list: its target and list
 		   were drawn just now, into v->targets' buffer */
 		attempt(run, v, &e.op, e.st, pdue, 0, NULL, run->obs != NULL);
@@ -538,6 +565,13 @@ static void drain_all(struct pk_run *run, struct pk_variant *v,
 		if (run->paced &&
 		    sim_next_paced(run, v, INT64_MAX, UINT64_MAX, &pdue,
 				   &pplace) &&
+		    (!have || pdue < due)) {
+			due = pdue;
+			have = 1;
+		}
+		if (run->paced &&
+		    sim_next_held(run, v, INT64_MAX, UINT64_MAX, &pdue,
+				  &pplace) &&
 		    (!have || pdue < due)) {
 			due = pdue;
 			have = 1;

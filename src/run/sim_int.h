@@ -186,14 +186,18 @@ static inline const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
 
 /*
  * client.ru_budget R (throughput control) of pacer p: a request of c RU
- * sent at t lets the stream's next one go at max(budget_next, t) + c / R
- * (microseconds, rounded up), so the client's RU stay within R each
- * second.
+ * ready to go at from_us (microseconds: its send, or when it waited in
+ * the client, its arrival or retry's due time) lets the stream's next one
+ * go at max(budget_next, from_us) + c / R (microseconds, rounded up), so
+ * the client's RU stay within R each second. A request the budget held
+ * is sent at the whole ms at or after budget_next but counts from
+ * budget_next itself: counted from its send, every held request would
+ * lose the rest of a ms, and R's requests of 1 RU would go one a ms.
  */
-static inline void budget_spend(struct pk_pacer *p, int64_t t_ms,
+static inline void budget_spend(struct pk_pacer *p, int64_t from_us,
 				int64_t charge_mru)
 {
-	int64_t from = t_ms * 1000;
+	int64_t from = from_us;
 
 	if (p->budget_next_us > from) {
 		from = p->budget_next_us;
@@ -226,6 +230,37 @@ static inline int sim_send_time(const struct pk_pacer *p, int64_t *t_ms)
 		}
 	}
 	return 1;
+}
+
+/* The pacer among v's whose first held retry (pk_pacer.held) goes
+   first and is due before (t_ms, seq): at budget_next rounded up to a
+   whole ms, *due, *place its operation's place; NULL when none is. */
+static inline struct pk_pacer *sim_next_held(const struct pk_run *run,
+					     struct pk_variant *v, int64_t t_ms,
+					     uint64_t seq, int64_t *due,
+					     uint64_t *place)
+{
+	struct pk_pacer *best = NULL, *p = v->pacers,
+			*end = v->pacers + run->sc->n_streams;
+	int64_t bd = t_ms;
+	uint64_t bq = seq;
+
+	for (; p < end; p++) {
+		int64_t d;
+		uint64_t q;
+
+		if (retryq_peek(&p->held, &d, &q)) {
+			d = (p->budget_next_us + 999) / 1000;
+			if (d < bd || (d == bd && q < bq)) {
+				best = p;
+				bd = d;
+				bq = q;
+			}
+		}
+	}
+	*due = bd;
+	*place = bq;
+	return best;
 }
 
 /* The pacer among v's (one per stream; v->pacers set)

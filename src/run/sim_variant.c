@@ -83,6 +83,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 
 			v->pacers[i].budget_per_s = c->ru_budget_per_s;
 			v->pacers[i].first_ms = -1;
+			v->pacers[i].budget_from_us = -1;
 			client_workers_init(&v->pacers[i].workers,
 					    c->concurrency, c->latency_ms);
 		}
@@ -113,6 +114,7 @@ void sim_free(struct pk_run *r)
 		for (k = 0; r->variants[i].pacers && k < r->sc->n_streams;
 		     k++) {
 			retryq_free(&r->variants[i].pacers[k].paced);
+			retryq_free(&r->variants[i].pacers[k].held);
 			client_workers_free(&r->variants[i].pacers[k].workers);
 			free(r->variants[i].pacers[k].waits);
 		}

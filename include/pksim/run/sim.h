@@ -79,11 +79,19 @@ struct pk_stream_stats {
 struct pk_pacer {
 	/* operations waiting for budget or a worker, by arrival; owned */
 	struct pk_retryq paced;
+	/* retries due but waiting for the stream's budget, in the order
+	   they came due (each keyed by its due time); owned. Only the
+	   first is looked at: the others cannot go before it. */
+	struct pk_retryq held;
 	/* client.ru_budget in RU/s (0 = none) and when the budget next
 	   allows a request, microseconds of simulated time */
 	double budget_per_s;
 	int64_t budget_next_us;
-	int budget_released; /* 1 while a paced operation is sent */
+	/* while a request that waited in the client is sent: the time it
+	   was ready to go, microseconds (a first attempt's arrival, 0 for
+	   a held retry: any time before budget_next_us), which its charge
+	   is spent from; -1 otherwise (spent from its send) */
+	int64_t budget_from_us;
 	/* client.concurrency: the closed-loop workers (client.h); off
 	   (cap 0, latency 0) for an open-loop stream. Operations wait for
 	   a worker in paced, as for budget. */
