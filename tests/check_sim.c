@@ -2035,6 +2035,38 @@ START_TEST(test_sim_budget_held_retries_pace)
 END_TEST
 
 /*
+ * A delete that fails leaves its item stored and a target again: one
+ * partition of 400 RU/s, retries off. fill: 40 creates/s of 1 KB (5 RU,
+ * 200 RU/s) for 10 s, 400 items. drain: 100 deletes/s for 4 s (5 RU
+ * each): 80 a second fit the 400 RU, 20 get a 429 and fail, so 320 are
+ * deleted and 80 stay. after: 50 reads/s (1 RU) for 2 s, drawn among the
+ * items stored: the 80, so all 100 are sent and found. Were a failed
+ * delete's target never given back, the 400 deletes sent would leave
+ * none to draw and the 100 reads would be "not sent".
+ */
+START_TEST(test_sim_failed_delete_keeps_target)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /id, throughput: 400}\n"
+		     "client: {retries: off}\n"
+		     "phases:\n"
+		     "  - {duration: 10s, rate: 40/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "  - {duration: 4s, rate: 100/s, ops: {delete: 1}}\n"
+		     "  - {duration: 2s, rate: 50/s, ops: {read: 1}}\n");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.succeeded, 400 + 320 + 100);
+	ck_assert_uint_eq(m->totals.failed_after_retries, 80);
+	ck_assert_uint_eq(m->totals.not_sent_no_target, 0);
+	ck_assert_uint_eq(m->totals.not_found_404, 0);
+	ck_assert_uint_eq(targets_count(run->variants[0].targets), 80);
+	free_run(run);
+}
+END_TEST
+
+/*
  * Two closed-loop streams, each with its own workers, on one partition of 4,000
  * RU/s. a: 2 workers of 20 ms, 2,000 creates ready two a ms: as
  * test_sim_closed_loop_pace, each worker sends at 0, 20, .., 19,980 ms, the
@@ -2292,6 +2324,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_budget_per_stream);
 	tcase_add_test(tc, test_sim_budget_retries_wait);
 	tcase_add_test(tc, test_sim_budget_held_retries_pace);
+	tcase_add_test(tc, test_sim_failed_delete_keeps_target);
 	tcase_add_test(tc, test_sim_closed_loop_per_stream);
 	tcase_add_test(tc, test_sim_actions_any_stream);
 	tcase_add_test(tc, test_sim_priority_low_alone);

@@ -217,12 +217,15 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 
 /* op ended failed in the client: the items its writes would have
    stored are not stored (PK_CLIENT_WRITE_FAILED), so a later 404 of one
-   is told from one whose write is still waiting. */
+   is told from one whose write is still waiting; a delete's target is
+   still stored, and a target again (targets_kept). */
 static void write_failed(struct pk_variant *v, const struct pk_op *op)
 {
 	uint32_t k;
 
-	if (op->kind == PK_OP_CREATE || op->kind == PK_OP_UPSERT) {
+	if (op->kind == PK_OP_DELETE) {
+		targets_kept(v->targets, op->item);
+	} else if (op->kind == PK_OP_CREATE || op->kind == PK_OP_UPSERT) {
 		service_client(v->svc, PK_CLIENT_WRITE_FAILED,
 			       (int64_t)op->item);
 	} else if (op->kind == PK_OP_BATCH) {
@@ -324,7 +327,13 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	if (out->status == PK_HTTP_GONE) {
 		answered = !retry_gone(v, op, st, answer_ms, &owned);
 	} else if (out->status != PK_HTTP_TOO_MANY_REQUESTS) {
-		/* answered; a 2xx recorded the client's wait (service) */
+		/* answered; a 2xx recorded the client's wait (service); a
+		   delete refused otherwise than with a 404 left its item */
+		if (op->kind == PK_OP_DELETE &&
+		    out->status >= PK_HTTP_BAD_REQUEST &&
+		    out->status != PK_HTTP_NOT_FOUND) {
+			targets_kept(v->targets, op->item);
+		}
 	} else if (run->halt_429 && halt_at(run, op)) {
 		/* the run stops here: nothing after this 429 is sent */
 	} else {

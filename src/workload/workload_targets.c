@@ -29,9 +29,11 @@
 
 #include "workload_int.h"
 
-/* pos[item]: 0 never written, PK_TG_GONE removed by a delete, else its
-   place in live + 1 */
+/* pos[item]: 0 never written, PK_TG_GONE removed for good (replaced),
+   PK_TG_DELETING removed by a sent delete (back if it fails:
+   targets_kept), else its place in live + 1 (at most PK_WL_MAX_ITEMS) */
 #define PK_TG_GONE UINT32_MAX
+#define PK_TG_DELETING (UINT32_MAX - 1)
 /* the target generators' seed is the run's XOR this (the fractional bits
    of sqrt(3), SHA-2's style of constant), then XOR stream k times
    PK_TG_STREAM_MIX, so they repeat neither the generation stream nor
@@ -235,6 +237,16 @@ static uint64_t fen_kth(const struct pk_targets *t, uint64_t k)
 	return pos;
 }
 
+/* item (covered, not in the set) joins it at its creation-order rank */
+static void add_item(struct pk_targets *t, uint64_t item)
+{
+	t->live[t->n_live++] = (uint32_t)item;
+	t->pos[item] = (uint32_t)t->n_live;
+	if (t->ordered) {
+		fen_add(t, item, 1);
+	}
+}
+
 void targets_written(struct pk_targets *t, uint64_t item)
 {
 	if (!t) {
@@ -247,11 +259,15 @@ void targets_written(struct pk_targets *t, uint64_t item)
 	if (t->pos[item] != 0) {
 		return; /* in the set, or a sent delete took it out */
 	}
-	t->live[t->n_live++] = (uint32_t)item;
-	t->pos[item] = (uint32_t)t->n_live;
-	if (t->ordered) {
-		fen_add(t, item, 1);
+	add_item(t, item);
+}
+
+void targets_kept(struct pk_targets *t, uint64_t item)
+{
+	if (!t || item >= t->n_cells || t->pos[item] != PK_TG_DELETING) {
+		return; /* not taken out by a delete, or replaced since */
 	}
+	add_item(t, item);
 }
 
 /* item leaves the set (swap-remove; its flag drops to 0) for good. */
@@ -275,7 +291,8 @@ void targets_replaced(struct pk_targets *t, uint64_t item)
 		return;
 	}
 	cover(t, item);
-	if (t->pos[item] != 0 && t->pos[item] != PK_TG_GONE) {
+	if (t->pos[item] != 0 && t->pos[item] != PK_TG_GONE &&
+	    t->pos[item] != PK_TG_DELETING) {
 		remove_item(t, item);
 	}
 	t->pos[item] = PK_TG_GONE;
@@ -394,6 +411,7 @@ int targets_pick(struct pk_targets *t, struct pk_op *op)
 	op->in_items = NULL;
 	if (op->kind == PK_OP_DELETE) {
 		remove_item(t, item);
+		t->pos[item] = PK_TG_DELETING;
 	} else if (op->kind == PK_OP_QUERY) {
 		const struct pk_query_spec *q =
 		    &t->w->sc->phases[op->phase].queries[op->query];

@@ -19,8 +19,9 @@
  * (201, or 200 for a new item's upsert that replaced the item holding its
  * (key, id); targets_written), ranked in creation order (item number),
  * less those a delete already sent in this variant targeted (removed at
- * its send, whatever the delete's answer, so no second delete picks it)
- * and those a new item's write replaced under the service's identity (a
+ * its send, so no second delete picks it while it waits for an answer;
+ * back in the set when the delete finally fails: targets_kept) and
+ * those a new item's write replaced under the service's identity (a
  * container's upsert of a held (key, id); a table's put of a held primary
  * key: pk_outcome.replaced; targets_replaced). An item time to
  * live deleted stays in the set: the application does not know, and its read is
@@ -84,6 +85,13 @@ int targets_pick(struct pk_targets *t, struct pk_op *op);
    the draw set at its creation-order rank. Idempotent; an item a sent
    delete removed does not come back. */
 void targets_written(struct pk_targets *t, uint64_t item);
+
+/* The delete that targets_pick drew `item` for finally failed (its 429
+   or 410 retries given up, or another refusal than a 404): the item is
+   still stored, so it joins t's draw set again at its creation-order
+   rank, unless a new item's write replaced it since (targets_replaced).
+   NULL t is allowed. */
+void targets_kept(struct pk_targets *t, uint64_t item);
 
 /* Item `item` no longer holds its (key, id) (a table: its primary key):
    a new item's write under the same identity replaced it
