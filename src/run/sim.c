@@ -172,7 +172,10 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 	rq.kind = op->kind;
 	rq.phase = op->phase;
 	rq.retry = st->retries + st->gone_retries;
-	if (rq.retry == 0 && t_ms > v->last_first_ms) {
+	if (rq.retry == 0 && t_ms > v->last_first_ms &&
+	    !(v->pacers && v->pacers[op->stream].workers.cap)) {
+		/* a closed loop's first sends count at its pace alone
+		   (worker_take) */
 		v->last_first_ms = t_ms;
 	}
 	rq.arrived = arrived;
@@ -441,6 +444,22 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/* A worker of pacer p takes op, sent a first time now: the workload's
+   span (pk_variant.last_first_ms) counts the send the workers' pace
+   alone would give it (client_worker_paced), not a later one the
+   retries holding workers made. */
+static void worker_take(struct pk_variant *v, struct pk_pacer *p,
+			const struct pk_op *op)
+{
+	int64_t t;
+
+	client_worker_take(&p->workers);
+	t = client_worker_paced(&p->workers, op->t_ms);
+	if (t > v->last_first_ms) {
+		v->last_first_ms = t;
+	}
+}
+
 /* Send pacer h's first held retry at due_ms, the budget's ms. */
 static void send_held(struct pk_run *run, struct pk_variant *v,
 		      struct pk_pacer *h, int64_t due_ms)
@@ -500,7 +519,7 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 			continue;
 		}
 		if (p->workers.cap) {
-			client_worker_take(&p->workers);
+			worker_take(v, p, &e.op);
 		}
 		sim_pacer_sent(p, pdue - e.op.t_ms);
 		sim_phase_actions(run, v, pdue);
@@ -537,7 +556,7 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 			return 0;
 		}
 		if (p->workers.cap) {
-			client_worker_take(&p->workers);
+			worker_take(v, p, op);
 		}
 		p->first_sends++; /* waited 0 */
 		return 0;

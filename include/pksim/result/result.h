@@ -478,7 +478,10 @@ struct pk_result_variant {
 				     stream's), or through the second of
 				     its last operation's first send when
 				     later (a data file's last record, a
-				     paced client's last send); at most
+				     paced client's last send: under
+				     closed-loop workers, the send their
+				     pace alone gives it, every attempt
+				     answered at once, no retry); at most
 				     end_s. What it asked a second
 				     projects over these, not over the
 				     retries' tail after them (bill.h

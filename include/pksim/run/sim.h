@@ -157,8 +157,11 @@ struct pk_variant {
 	size_t index; /* its place in the scenario's variants */
 	int64_t last_first_ms; /* the latest first send of an operation
 				  (its arrival, or a paced client's later
-				  send), ms; -1 none: where the workload's
-				  asking ends (result.h workload_s) */
+				  send; under closed-loop workers the send
+				  their pace alone gives it,
+				  client_worker_paced), ms; -1 none: where
+				  the workload's asking ends (result.h
+				  workload_s) */
 	int64_t observed_s;    /* the service's open second when the
 				  observer last heard of it (pk_run.obs) */
 	const struct pk_sim_observer *obs; /* borrowed; the run's observer
