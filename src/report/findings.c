@@ -1063,7 +1063,7 @@ char **findings_make(const struct pk_result *r,
 	say_some(&s, findings_not_sent(r, v));
 	say_ttl_late(&s, v);
 	say_some(&s, findings_ttl_ignored(r, v));
-	say_some(&s, findings_refused(v));
+	say_some(&s, findings_refused(r->sc, v));
 	say_some(&s, findings_batches_refused(v));
 	say_splits(&s, v);
 	if (v->ddb && v->ddb->finding) {

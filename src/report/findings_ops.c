@@ -163,15 +163,46 @@ char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 			 x->count == 1 ? " was" : "s were", len, name);
 }
 
+/* The smallest `spanning` of sc's phases that send batches of more
+   than one item, or 1 when none does: below 1, some batches' items copy
+   the first item's drawn values (scenarios/README.md "Transactional
+   batches"), its key values on a table keyed on drawn properties. */
+static double batch_copies(const struct pk_scenario *sc)
+{
+	double least = 1;
+	size_t i;
+
+	for (i = 0; sc && i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ph = &sc->phases[i];
+
+		if (ph->mix[PK_OP_BATCH] > 0 && ph->batch_size > 1 &&
+		    ph->batch_spanning < least) {
+			least = ph->batch_spanning;
+		}
+	}
+	return least;
+}
+
 /* DynamoDB's 400s: ValidationException, for an item over 400 KB (D2)
    or a key value the table refuses (not a string or number, or over
-   2,048 bytes) */
-static char *ddb_refused(const struct pk_totals *t)
+   2,048 bytes); the BatchWriteItems naming one key twice say why when
+   sc's batches copy their first item's values */
+static char *ddb_refused(const struct pk_scenario *sc,
+			 const struct pk_totals *t)
 {
 	char a[32], b[32], c[32], e[32];
-	char f[32];
+	char f[32], why[160] = "";
 	uint64_t other = t->bad_request_400 - t->ddb_too_large_400 -
 			 t->ddb_lsi_400 - t->ddb_dup_400;
+	double span = batch_copies(sc);
+
+	if (t->ddb_dup_400 > 0 && span < 1) {
+		snprintf(why, sizeof(why),
+			 "; the batch's items copy the first item's key "
+			 "values (spanning: %g); give spanning: 1 for "
+			 "independent items",
+			 span);
+	}
 
 	return xasprintf("%s request%s refused with 400: %s with an item "
 			 "over DynamoDB's 400 KB (D2, ValidationException), "
@@ -181,17 +212,18 @@ static char *ddb_refused(const struct pk_totals *t)
 			 "item with its projections over 400 KB), %s "
 			 "BatchWriteItems naming one primary key twice "
 			 "(ValidationException: each refused whole, nothing "
-			 "written), %s with a key value the table refuses "
+			 "written%s), %s with a key value the table refuses "
 			 "(not a string or number, or over 2,048 bytes)",
 			 fmt_thousands(t->bad_request_400, a),
 			 t->bad_request_400 == 1 ? " was" : "s were",
 			 fmt_thousands(t->ddb_too_large_400, b),
 			 fmt_thousands(t->ddb_lsi_400, e),
-			 fmt_thousands(t->ddb_dup_400, f),
+			 fmt_thousands(t->ddb_dup_400, f), why,
 			 fmt_thousands(other, c));
 }
 
-char *findings_refused(const struct pk_result_variant *v)
+char *findings_refused(const struct pk_scenario *sc,
+		       const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[32], b[32], d[32], e[32], why[256];
@@ -201,7 +233,7 @@ char *findings_refused(const struct pk_result_variant *v)
 		return NULL;
 	}
 	if (v->ddb) {
-		return ddb_refused(t);
+		return ddb_refused(sc, t);
 	}
 	/* the 400s per cause: an item ttl (rule 28), then the client's
 	   check of key and id and a changed key */

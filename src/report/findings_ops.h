@@ -15,8 +15,10 @@
 char *findings_failed(const struct pk_result_variant *v);
 
 /* Requests refused with 400, 413 and 409, in one sentence, when any
-   was. */
-char *findings_refused(const struct pk_result_variant *v);
+   was; a table's BatchWriteItems naming one key twice say when sc's
+   batches copy their first item's key values (`spanning` under 1). */
+char *findings_refused(const struct pk_scenario *sc,
+		       const struct pk_result_variant *v);
 
 /* A DynamoDB table's global secondary index that throttled base
    writes (v's throttle reason i an IndexWrite one, with a count): how
