@@ -338,6 +338,38 @@ START_TEST(test_doc_names)
 }
 END_TEST
 
+/* Every days_to_full_kind the report writes (report_json_full_kind,
+   PK_FULL_DAYS .. PK_FULL_NOT_PROJECTED) is listed in the table's line
+   and, quoted, in docs/report-json.md's schema block: a consumer that
+   checks the kind against the documented list accepts every one.
+   Before, "not_projected" was in neither. */
+START_TEST(test_doc_full_kinds)
+{
+	const struct pk_report_field *f =
+	    report_field_find("scorecard.days_to_full_kind");
+	char *doc = tu_read_file(tu_src("docs/report-json.md"), NULL);
+	char *block_end;
+	int k;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(doc);
+	block_end = strstr(doc, "## Fields by path");
+	ck_assert_ptr_nonnull(block_end);
+	*block_end = '\0';
+	for (k = PK_FULL_DAYS; k <= PK_FULL_NOT_PROJECTED; k++) {
+		const char *name = report_json_full_kind((enum pk_full_kind)k);
+		char quoted[64];
+
+		snprintf(quoted, sizeof(quoted), "\"%s\"", name);
+		ck_assert_msg(strstr(f->doc, name), "%s not in the table's %s",
+			      name, f->doc);
+		ck_assert_msg(strstr(doc, quoted),
+			      "%s not in docs/report-json.md's schema", quoted);
+	}
+	free(doc);
+}
+END_TEST
+
 /* ---- the JSON writer ---- */
 
 /* 1 if JSON value j is of the table's type t */
@@ -896,6 +928,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_shape);
 	tcase_add_test(tc, test_doc_table);
 	tcase_add_test(tc, test_doc_names);
+	tcase_add_test(tc, test_doc_full_kinds);
 	tcase_add_test(tc, test_writer_matches_table);
 	tcase_add_test(tc, test_readers_cover_table);
 	tcase_add_test(tc, test_readers_read_the_report);
