@@ -232,6 +232,145 @@ START_TEST(test_runway_hash_pool_two_streams)
 END_TEST
 
 /*
+ * A hash of a time: "{hash(d) mod 4}", d a "%Y-%m-%d" clock, 1 create/s
+ * of 100 KB (102,400 B) from Thursday 2026-01-01. Each day's writes go
+ * to the value its date hashes to; FNV-1a of "2026-01-01" .. "2026-01-12"
+ * mod 4, counted apart from pksim: 3, 2, 1, 0, 3, 2, 1, 0, 3, 1, 2, 3.
+ * A day adds 86,400 x 102,400 = 8,847,360,000 B; "3" holds 2 days'
+ * 17,694,720,000 B after Jan 1 and 5, and needs 3,780,116,480 B more
+ * = 36,915.2 s into Jan 9: t = 8 x 86,400 + 36,915.2 = 728,115.2 s
+ * (8.427 days; a 9-day replay fills "3" at t = 728,115 s). Before: 2.4
+ * days, "1" first: every write taken into one value for good.
+ */
+START_TEST(test_runway_hash_of_a_date)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: \"{hash(d) mod 4}\", "
+	    "throughput: 10000}\n"
+	    "items:\n"
+	    "  d: {clock: \"%Y-%m-%d\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, rate: 1/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 8 * 86400.0 + 36915.2, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "(\"3\" first, growing 100.0 KiB/s while a "
+				"day hashing to it is current)"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * A hash of a date whose first two days give one value: "{hash(d) mod
+ * 2}" from Friday 2026-01-09, 1 create/s of 100 KB. FNV-1a mod 2 of Jan
+ * 9 .. 16, counted apart from pksim: 1, 1, 0, 1, 0, 1, 0, 1. "1" takes
+ * its third day on Jan 12 and fills 36,915.2 s into it: t = 3 x 86,400
+ * + 36,915.2 = 296,115.2 s. Before (with the value moving on judged by
+ * the next day alone): 2.4 days, every write into "1" for good.
+ */
+START_TEST(test_runway_hash_of_a_date_repeats)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-09}\n"
+	    "container: {partition_key: \"{hash(d) mod 2}\", "
+	    "throughput: 10000}\n"
+	    "items:\n"
+	    "  d: {clock: \"%Y-%m-%d\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, rate: 1/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 3 * 86400.0 + 36915.2, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "(\"1\" first"), "%s", t);
+}
+END_TEST
+
+/*
+ * The same with CRC-32 (zlib's): the dates' crc32 mod 4 run 1, 3, 1, 2,
+ * 0, 2, 0, 1, ...; "1" (Jan 1, 3, 8) fills 36,915.2 s into Jan 8: t = 7
+ * x 86,400 + 36,915.2 = 641,715.2 s.
+ */
+START_TEST(test_runway_crc32_of_a_date)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: \"{crc32(d) mod 4}\", "
+	    "throughput: 10000}\n"
+	    "items:\n"
+	    "  d: {clock: \"%Y-%m-%d\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, rate: 1/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 7 * 86400.0 + 36915.2, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "(\"1\" first"), "%s", t);
+}
+END_TEST
+
+/*
+ * A hash of a minute that comes back every hour: "{hash(m) mod 7}", m a
+ * "%M" clock, 1 create/s of 100 KB. FNV-1a of "00" .. "59" mod 7 gives
+ * 8, 9, 8, 8, 9, 8, 10 minutes to values 0 .. 6: "6" is current 10 of
+ * every 60 minutes, 102,400 / 6 = 17,066.67 B/s on average: 20 GiB at
+ * 21,474,836,480 / 17,066.67 = 1,258,291.2 s (a minute's bucket is
+ * stepped at its hour's mean). Before: 2.4 days.
+ */
+START_TEST(test_runway_hash_of_a_minute)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: \"{hash(m) mod 7}\", "
+	    "throughput: 10000}\n"
+	    "items:\n"
+	    "  m: {clock: \"%M\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, rate: 1/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, CAP / (102400.0 / 6.0), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 16.7 KiB/s on average, the minutes "
+				"hashing to it 16.7 % of them"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * A hash of a timestamp to the second, which never comes back: each
+ * value is taken as current 1 second in 7 (ASSUMPTION: the seconds'
+ * hashes spread evenly; a second-by-second FNV-1a walk fills "6" at
+ * 1,463,672 s, 0.3 % sooner): 102,400 / 7 B/s, 20 GiB at 209,715.2 x 7
+ * = 1,468,006.4 s, and the sentence says so. Before: 2.4 days.
+ */
+START_TEST(test_runway_hash_of_a_timestamp)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: \"{hash(ts) mod 7}\", "
+	    "throughput: 10000}\n"
+	    "items:\n"
+	    "  ts: {clock: \"%Y-%m-%dT%H:%M:%SZ\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, rate: 1/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 209715.2 * 7, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "the seconds hashing to it taken as 1 in 7"),
+		      "%s", t);
+}
+END_TEST
+
+/*
  * "{hash(v) mod 4}" over 20,000,000 values "v1" .. "v20000000", past
  * the 16,777,216 hashed one by one: FNV-1a 32 (counted apart) puts
  * 5,000,001 / 4,999,999 / 4,999,999 / 5,000,001 into 0 .. 3, a quarter
@@ -281,6 +420,11 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_hash_two_streams);
 	tcase_add_test(tc, test_runway_hash_pool_two_streams);
 	tcase_add_test(tc, test_runway_hash_past_16m_values);
+	tcase_add_test(tc, test_runway_hash_of_a_date);
+	tcase_add_test(tc, test_runway_crc32_of_a_date);
+	tcase_add_test(tc, test_runway_hash_of_a_date_repeats);
+	tcase_add_test(tc, test_runway_hash_of_a_minute);
+	tcase_add_test(tc, test_runway_hash_of_a_timestamp);
 	suite_add_tcase(s, tc);
 	return s;
 }

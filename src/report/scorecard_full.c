@@ -424,6 +424,29 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		snprintf(grow, sizeof(grow), "growing %s over its own %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 duration(rw->span_s, d, sizeof(d)));
+	} else if (b->len_s >= PK_RUNWAY_STEP_S && b->hash_values > 0 &&
+		   !rw->untimed) {
+		/* a hash of a time: the buckets whose text hashes to it */
+		snprintf(grow, sizeof(grow),
+			 "growing %s while a %s hashing to it is current",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 unit(b->len_s));
+	} else if (b->hash_values > 0 && !rw->untimed) {
+		/* ... buckets shorter than a step: the mean of the fullest
+		   value's share */
+		char share[64];
+
+		if (fabs(b->hash_share * (double)b->hash_values - 1.0) < 1e-9) {
+			snprintf(share, sizeof(share), "taken as 1 in %llu",
+				 (unsigned long long)b->hash_values);
+		} else {
+			snprintf(share, sizeof(share), "%.1f %% of them",
+				 100.0 * b->hash_share);
+		}
+		snprintf(grow, sizeof(grow),
+			 "growing %s on average, the %ss hashing to it %s",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 unit(b->len_s), share);
 	} else if (b->len_s > 0 && !rw->untimed) {
 		snprintf(grow, sizeof(grow),
 			 "growing %s while its %s is current",

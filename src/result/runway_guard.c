@@ -356,7 +356,11 @@ static uint32_t key_features(const struct pk_scenario *sc,
 	for (i = 0; i < kr.n_refs && i < PK_QUERY_KEY_REFS; i++) {
 		const int p = kr.prop[i];
 
-		if (kr.hash_mod[i] > 0 && p >= 0 && (size_t)p < sc->n_props) {
+		if (kr.hash_mod[i] > 0 && p >= 0 && (size_t)p < sc->n_props &&
+		    !(rw->bucket.hash_values > 0 &&
+		      sc->props[p].kind == PK_GEN_CLOCK)) {
+			/* a hash of a clock in a key of such hashes is
+			   its time part (CYCLE) */
 			f |= sc->props[p].kind == PK_GEN_UNIQUE ? HUNIQ : HASH;
 		}
 		if (p >= 0 && (size_t)p < sc->n_props) {

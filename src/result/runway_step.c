@@ -209,13 +209,17 @@ static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
    the clock's start differs from its key a bucket later (a group with
    no item to ask, or whose key cannot be made, is taken to move on as
    the key's bucket says). A stream whose key property is a constant
-   beside another's clock property keeps one value for good. */
+   beside another's clock property keeps one value for good. A hash of
+   a time may give the next bucket the same value: the buckets after it
+   are asked too, up to PK_RW_HASH_LOOK. */
+#define PK_RW_HASH_LOOK 64
 static int moves_on(const struct rw_proj *p, const struct group *g,
 		    const struct pk_time_bucket *bk)
 {
 	struct rw_key a, b;
-	int64_t t0 = p->sc->clock_start_s, t1 = t0 + bk->len_s;
-	int moves;
+	int64_t t0 = p->sc->clock_start_s, t1;
+	const int look = bk->hash_values > 0 ? PK_RW_HASH_LOOK : 1;
+	int moves = 0, i;
 
 	if (g->item == UINT64_MAX) {
 		return 1;
@@ -223,10 +227,14 @@ static int moves_on(const struct rw_proj *p, const struct group *g,
 	runway_key_init(p->v, &a);
 	runway_key_init(p->v, &b);
 	runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t0, &a);
-	runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t1, &b);
-	moves = a.at.status != 0 || b.at.status != 0 ||
-		a.at.id_len != b.at.id_len ||
-		memcmp(a.id, b.id, a.at.id_len) != 0;
+	for (i = 1; i <= look && !moves; i++) {
+		t1 = t0 + i * bk->len_s;
+		runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t1,
+				&b);
+		moves = a.at.status != 0 || b.at.status != 0 ||
+			a.at.id_len != b.at.id_len ||
+			memcmp(a.id, b.id, a.at.id_len) != 0;
+	}
 	runway_key_free(&a);
 	runway_key_free(&b);
 	return moves;
@@ -319,7 +327,8 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 	}
 	if (bk->len_s < PK_RUNWAY_STEP_S) {
 		/* several buckets an hour: each its share */
-		*share = bk->period_s > 0
+		*share = bk->hash_values > 0 ? bk->hash_share
+			 : bk->period_s > 0
 			     ? (double)bk->len_s / (double)bk->period_s
 			     : (double)bk->len_s / (t1 - t0);
 		slot = bk->period_s > 0 ? 0 : q->ring;

@@ -64,15 +64,25 @@ double epk_fraction(const struct pk_epk *e);
 /* How long one key value keeps receiving writes when the value moves on
    with time (Azure Cosmos DB: pkey_time_bucket). */
 struct pk_time_bucket {
-	int64_t len_s;	  /* the time one value lasts: a day for a date,
-			     an hour for {hour(ts)} or "%H", a month, a
-			     year...; 0 when the key's values do not move
-			     on with time */
-	int64_t period_s; /* a value that comes back (a weekday, an hour
-			     of the day): every period_s s, len_s of
-			     which it receives writes; 0 when it never
-			     comes back (the format holds the year or
-			     the epoch) */
+	int64_t len_s;	      /* the time one value lasts: a day for a date,
+				 an hour for {hour(ts)} or "%H", a month, a
+				 year...; 0 when the key's values do not move
+				 on with time */
+	int64_t period_s;     /* a value that comes back (a weekday, an hour
+				 of the day): every period_s s, len_s of
+				 which it receives writes; 0 when it never
+				 comes back (the format holds the year or
+				 the epoch); for a hash of a time (hash_values
+				 > 0) the fullest value's mean time between
+				 its turns, len_s / hash_share rounded */
+	uint64_t hash_values; /* > 0: every time part of the key is a
+				 hash of a time ({hash(d) mod N}, d a
+				 generated clock): the values it takes (the
+				 N, multiplied over such parts), each current
+				 in the buckets whose time text hashes to it,
+				 not in turn; 0 a plain time */
+	double hash_share;    /* hash_values > 0: the share of the time the
+				 fullest value is current, 0..1 */
 };
 
 /* Where a query goes in the key space: the reports count queries by it */

@@ -252,8 +252,15 @@ uint32_t pkey_crc32(const void *data, size_t len);
  * parts: len_s the shortest; period_s 0 when any never comes back, else
  * the longest (ASSUMPTION: "%A %d" comes back when both do, irregularly;
  * pksim takes the longer cycle, a month, which makes it fill sooner).
- * {hash(..) mod N}, {random ..} and other parts are not times. Never
- * fails.
+ * {random ..} and other parts are not times. A key whose time parts
+ * are all {hash(d) mod N} or {crc32(d) mod N} of generated clocks d has
+ * hash_values (the N) set: a value is current in the buckets of d's
+ * format whose text hashes to it (len_s d's), comes back irregularly,
+ * and hash_share is the fullest value's share of the time, counted over
+ * one cycle of a format that comes back (at most 86,400 of its buckets)
+ * from sc's clock start, else 1 / N (ASSUMPTION: texts that never come
+ * back hash evenly); period_s is len_s / hash_share. Beside a plain time
+ * part such a hash is not a time. Never fails.
  */
 void pkey_time_bucket(const struct pk_pkey *k, const struct pk_scenario *sc,
 		      struct pk_time_bucket *out);
@@ -264,9 +271,10 @@ void pkey_time_bucket(const struct pk_pkey *k, const struct pk_scenario *sc,
  * (Unix seconds, UTC), one after another, into buf (cap bytes,
  * NUL-terminated, cut to fit): two instants give the same text exactly
  * when an item created at each lands in the same bucket, all else equal
- * ("Thursday" for a "%A" clock). "" when the key reads no time. For a
- * projection stepping through time (result/runway.h). Returns the
- * length written.
+ * ("Thursday" for a "%A" clock; a key of hashes of a time,
+ * pkey_time_bucket's hash_values, writes the value they give after a
+ * hash sign). "" when the key reads no time. For a projection stepping
+ * through time (result/runway.h). Returns the length written.
  */
 size_t pkey_time_text(const struct pk_pkey *k, const struct pk_scenario *sc,
 		      int64_t wall_s, char *buf, size_t cap);
