@@ -198,6 +198,7 @@ START_TEST(test_badinput_refused_small)
 	    "client-spike-train-time",
 	    "client-ramp-time",
 	    "client-ramp-budget-time",
+	    "client-ramp-spikes-time",
 	    "client-queue-peak-memory",
 	    "work-streams-together",
 	    "work-throughput-carried",

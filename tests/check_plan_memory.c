@@ -996,6 +996,49 @@ END_TEST
    (20,000 - 20 x 1,000 = 0). (c) (a) with Poisson arrivals: any gap can
    be short, so each of its ceil(10,000 + 6 sqrt(10,000) + 6) = 10,606
    (the count the bounds take) can wait: 127,272 B. */
+/* A ramp under spikes queues what it queues without them, at the end of
+   its train too: ru_budget 10/s, 1-KB creates of 5 RU, 2 a second; a
+   day ramping 0 -> 4/s (D = 86,400 s, 172,800 creates) with spikes of
+   factor 1 for 1 h every 2 h (E = 7,200 s), one spike train; then
+   10 days at 2.2/s (1,900,800 creates). Without the spikes 43,200
+   wait at the day's end (the ramp passes 2/s at D / 2: 129,600 arrive
+   after, 86,400 are sent) and 0.2 x 864,000 = 172,800 more by the end:
+   216,000. The train's bound (train_net_bound): its periods bring
+   n_k = R E^2 (2k + 1) / 2D = 1,200 (2k + 1), net of the 14,400 sent
+   a period positive for k = 6 .. 11: 1,200 x 108 - 6 x 14,400 = 43,200,
+   and 2 x (4 - 2) x 7,200 = 28,800 for a stretch's partial periods:
+   72,000 at the day's end (counted 0 before: a train over a ramp kept
+   only its net over the train, 172,800 - 172,800), so 72,000 + 172,800
+   = 244,800 waiting, 121 B each, and the waits of all 2,073,600
+   operations, 12 B each: 29,620,800 + 24,883,200 = 54,504,000 B (the
+   counted 20,908,800 + 24,883,200 before, under the 216,000 x 121 +
+   24,883,200 = 51,019,200 the queue reaches). */
+START_TEST(test_paced_queue_ramp_train)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "client: {ru_budget: 10/s, retries: none}\n"
+	    "items: {k: {values: \"k{0..9999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1d, item_size: 1KB, rate: {from: 0/s, to: 4/s, "
+	    "spikes: {every: 2h, for: 1h, factor: 1}}}\n"
+	    "  - {duration: 10d, item_size: 1KB, rate: 2.2/s}\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse("r.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	/* within two operations: the walk's counts are L(t) in floating
+	   point, rounded where the pieces end */
+	ck_assert_double_eq_tol(e.client_queues, 54504000.0, 2 * 133.0);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_paced_waits_recorded)
 {
 	static const char *const rate[] = {"10/s", "20/s",
@@ -1720,6 +1763,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_paced_queue_at_peak);
 	tcase_add_test(tc, test_paced_waits_recorded);
+	tcase_add_test(tc, test_paced_queue_ramp_train);
 	tcase_add_test(tc, test_key_arena_slack);
 	tcase_add_test(tc, test_no_replays_of_tables);
 	tcase_add_test(tc, test_retry_queues_of_streams_add);

@@ -107,7 +107,8 @@ static void work_room(struct work_at **w, size_t *cap, size_t n)
  * arrivals from its start. The instant in s from the phase start, or -1
  * where the piece's rate does not rise, per_op is 0 or the instant is
  * not inside the piece (an end of it is then the latest, and is one
- * already). A counter's spike train is cut by its periods instead.
+ * already). A counter's spike train is cut by its periods instead
+ * (train_turn).
  */
 static double rise_turn(const struct pk_schedule_cursor *c, double per_op)
 {
@@ -124,6 +125,43 @@ static double rise_turn(const struct pk_schedule_cursor *c, double per_op)
 }
 
 /*
+ * Where in c's spike train (schedule.h: from a spike's start, two spike
+ * periods or more) the work arriving from then on ends last, when a
+ * ramp under the spikes raises each period's arrivals (slope > 0): the
+ * periods' arrivals n_k = n_0 + k d grow by the same d each, so the end
+ * of the work arriving from period k's start on, t0 + k E + per_op x
+ * (the arrivals from k on), rises by E - per_op x n_k a period and is
+ * latest at the first period with per_op x n_k >= E (the client's time
+ * for a period's arrivals passes the period). Its start, or -1 where the
+ * train's first period is that one, per_op is 0, the ramp does not
+ * rise, or the period is the train's last (at last_s, an entry already).
+ * n_0 and d are counted on a copy of c (schedule_cursor_count), so c
+ * stays where it is.
+ */
+static double train_turn(const struct pk_schedule_cursor *c, double e,
+			 double per_op, double last_s)
+{
+	struct pk_schedule_cursor q = *c;
+	double t0 = (double)c->t0_s, l1, l2, n0, d, k;
+
+	if (!(c->slope > 0) || !(per_op > 0) || !(t0 + 2 * e < last_s)) {
+		return -1;
+	}
+	l1 = schedule_cursor_count(&q, t0 + e);
+	l2 = schedule_cursor_count(&q, t0 + 2 * e);
+	n0 = l1 - (c->lam0 + c->lam0_c);
+	d = (l2 - l1) - n0;
+	if (!(d > 0)) {
+		return -1;
+	}
+	k = ceil((e / per_op - n0) / d);
+	if (!(k > 0) || !(t0 + k * e < last_s)) {
+		return -1;
+	}
+	return t0 + k * e;
+}
+
+/*
  * Phase p's operations, its schedule walked piece by piece (the
  * counter's pieces, schedule.h: a step, an hour of a daily curve, a
  * spike or the gap after it), appended to *w: each piece's operations
@@ -137,7 +175,9 @@ static double rise_turn(const struct pk_schedule_cursor *c, double per_op)
  * early). A piece whose rate rises (a ramp) is cut where its arrivals
  * from then on take longest (rise_turn: for the workers' time and the
  * budget's), so a ramp's late arrivals count from where they arrive
- * (exact but for the rounding to whole operations). Poisson arrivals'
+ * (exact but for the rounding to whole operations); a spike train over
+ * a rising ramp likewise at the period from which they take longest
+ * (train_turn). Poisson arrivals'
  * count beyond the uniform one
  * (ld_phase_count) goes with the phase's last entry. start is the
  * phase's start (s from the stream's), wall0 its clock second, one_h
@@ -148,7 +188,7 @@ static void phase_pieces(const struct pk_phase_spec *p, double start,
 			 struct work_at **w, size_t *cap, size_t *n)
 {
 	struct pk_schedule_cursor c;
-	double u0 = 0, u, total = 0, e, len, at[3], sa, sb, extra;
+	double u0 = 0, u, total = 0, e, len, at[4], sa, sb, extra, last;
 	int64_t dur_s = p->duration_ms / 1000;
 	size_t first = *n, m, k;
 
@@ -158,24 +198,30 @@ static void phase_pieces(const struct pk_phase_spec *p, double start,
 		   the train's last period or a ramp's turning points */
 		at[0] = (double)c.t0_s;
 		m = 1;
+		last = -1;
 		if (c.train) {
 			e = (double)p->schedule->spike_every_s;
 			len = (double)(c.t1_s - c.t0_s);
-			at[m++] = (double)c.t0_s + (ceil(len / e) - 1) * e;
+			last = (double)c.t0_s + (ceil(len / e) - 1) * e;
+			sa = train_turn(&c, e, one_h, last);
+			sb = train_turn(&c, e, one_b, last);
 		} else {
 			sa = rise_turn(&c, one_h);
 			sb = rise_turn(&c, one_b);
-			if (sb >= 0 && sa >= 0 && sb < sa) {
-				e = sa;
-				sa = sb;
-				sb = e;
-			}
-			if (sa >= 0) {
-				at[m++] = sa;
-			}
-			if (sb >= 0 && sb != sa) {
-				at[m++] = sb;
-			}
+		}
+		if (sb >= 0 && sa >= 0 && sb < sa) {
+			e = sa;
+			sa = sb;
+			sb = e;
+		}
+		if (sa >= 0) {
+			at[m++] = sa;
+		}
+		if (sb >= 0 && sb != sa) {
+			at[m++] = sb;
+		}
+		if (last >= 0) {
+			at[m++] = last;
 		}
 		for (k = 0; k < m; k++) {
 			u = (double)schedule_uniform_count(

@@ -213,6 +213,49 @@ static int phase_all_wait(const struct pk_scenario *s,
 }
 
 /*
+ * The most the arrivals of spike train c (a counter's piece over a ramp,
+ * slope != 0: schedule.h) can pass what a client sending rate ops/s
+ * sends over any stretch of it, e periods of spikes of factor: a period
+ * brings n_k = n_0 + k d (the ramp adds the same d each period), so its
+ * net g_k = n_k - rate x e is linear in k and the whole periods' nets
+ * that are above 0 sum in closed form; a stretch's part of a period at
+ * either end adds at most (top - rate) x e, top the train's highest rate
+ * (the ramp's higher end, in a spike). n_0 and d are counted on a copy
+ * of c. HUGE_VAL for a train under two whole periods.
+ */
+static double train_net_bound(const struct pk_schedule_cursor *c, double e,
+			      double factor, double rate)
+{
+	struct pk_schedule_cursor q = *c;
+	double t0 = (double)c->t0_s, len = (double)(c->t1_s - c->t0_s);
+	double periods = floor(len / e), l0 = c->lam0 + c->lam0_c, l1, l2;
+	double g0, d, lo, hi, top, sum = 0;
+
+	if (periods < 2) {
+		return HUGE_VAL;
+	}
+	top = fmax(c->rate0, c->rate0 + c->slope * len) * fmax(1, factor);
+	l1 = schedule_cursor_count(&q, t0 + e);
+	l2 = schedule_cursor_count(&q, t0 + 2 * e);
+	g0 = (l1 - l0) - rate * e;
+	d = (l2 - l1) - (l1 - l0);
+	/* the whole periods k in [lo, hi] with g0 + k d > 0 */
+	lo = 0;
+	hi = periods - 1;
+	if (d > 0) {
+		lo = fmax(0, floor(-g0 / d) + 1);
+	} else if (d < 0) {
+		hi = fmin(hi, ceil(-g0 / d) - 1);
+	} else if (!(g0 > 0)) {
+		hi = -1;
+	}
+	if (hi >= lo) {
+		sum = (hi - lo + 1) * (g0 + d * (lo + hi) / 2);
+	}
+	return fmax(0, sum) + 2 * fmax(0, top - rate) * e;
+}
+
+/*
  * The queue a paced client sending rate ops/s holds through scheduled
  * phase p (wall0 its clock second), *queue waiting at its start and at
  * its end; the largest on the way into *most. The schedule's counter
@@ -223,7 +266,9 @@ static int phase_all_wait(const struct pk_scenario *s,
  * more in one piece) at a steady rate repeats one period, so what waits
  * in it is at most its net over the train and one spike's excess,
  * (peak - rate) x spike_for, peak the phase's highest rate; with a ramp
- * under the spikes, at most all of the train's arrivals. Poisson's
+ * under the spikes, what any stretch of it can add (train_net_bound),
+ * and at its end the more of that and what the train adds in all, at
+ * most its arrivals. Poisson's
  * count beyond the uniform one waits from the phase's end.
  */
 static void phase_backlog(const struct pk_phase_spec *p, int64_t wall0,
@@ -252,14 +297,24 @@ static void phase_backlog(const struct pk_phase_spec *p, int64_t wall0,
 					       NULL);
 			}
 			a = c.lam1 - a0;
+			if (c.slope != 0) {
+				x = fmin(a,
+					 train_net_bound(
+					     &c,
+					     (double)p->schedule->spike_every_s,
+					     p->schedule->spike_factor, rate));
+				*most = fmax(*most, *queue + x);
+				*queue = fmin(
+				    *queue + a,
+				    fmax(fmax(0, *queue + a - rate * len), x));
+				a0 = c.lam1;
+				continue;
+			}
 			spike = fmax(0, (peak - rate) *
 					    (double)p->schedule->spike_for_s);
-			x = c.slope != 0
-				? a
-				: fmin(a, fmax(0, a - rate * len) + spike);
+			x = fmin(a, fmax(0, a - rate * len) + spike);
 			*most = fmax(*most, *queue + x);
-			*queue = fmax(0, *queue + a - rate * len) +
-				 (c.slope != 0 ? 0 : spike);
+			*queue = fmax(0, *queue + a - rate * len) + spike;
 			*queue = fmin(*queue, *most);
 			a0 = c.lam1;
 			continue;
