@@ -942,8 +942,9 @@ END_TEST
    7,114,800 B, and the record of each operation's wait, 12 B for each
    that can wait, the burst's and those arriving behind it, 60,000 +
    82,740 = 142,740: 1,712,880 B (the first hour's 3,600 come 1 s apart,
-   never within 2 ms of the workers' 0.05 s, so none waits); the day's
-   mean, 60,000 + 86,340 over 86,400 s = 1.7/s, queues nothing.
+   never within 2 ms of the workers' 0.05 s, so none waits), and the 20
+   workers' times, 16 B each; the day's mean, 60,000 + 86,340 over
+   86,400 s = 1.7/s, queues nothing.
    (b) ru_budget 1/s, a 1-KB create charged 5 RU: 0.2/s; a 10-day ramp
    (D = 864,000 s) 0 -> 0.4/s, L(t) = 0.4 t^2 / 2D, passes 0.2/s at
    D / 2: from then 172,800 x (1 - 1/4) = 129,600 arrive and 0.2 x
@@ -974,7 +975,8 @@ START_TEST(test_paced_queue_at_peak)
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
 	ck_assert_double_eq_tol(e.client_queues,
-				58800.0 * 121.0 + 142740.0 * 12.0, 1.0);
+				58800.0 * 121.0 + 142740.0 * 12.0 + 20 * 16.0,
+				1.0);
 	scenario_free(s);
 	s = scenario_parse("qb.yaml", qb, strlen(qb), &d);
 	ck_assert_ptr_nonnull(s);
@@ -1034,6 +1036,78 @@ START_TEST(test_paced_queue_ramp_train)
 	/* within two operations: the walk's counts are L(t) in floating
 	   point, rounded where the pieces end */
 	ck_assert_double_eq_tol(e.client_queues, 54504000.0, 2 * 133.0);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+/* Workers held through their operations' 429s send fewer a second than
+   concurrency / latency: 100 workers at 10 ms on one 400 RU/s partition
+   offered 2,000 creates of 5 RU a second for 60 s (10,000 RU/s: the run
+   can be rate limited), the SDK's retries (9, within 30 s): an
+   operation can hold its worker 10 x 0.01 + 30 = 30.1 s, so the workers
+   send at least 100 / 30.1 = 3.32 a second and 120,000 - 60 x 100 / 30.1
+   = 119,800.66 can wait, 121 B each (the 100 retries in the workers'
+   hands beside them pass no operation count), and the 120,000 waits'
+   records, 12 B each, and the workers' times, 16 B each: 14,495,880.4
+   + 1,440,000 + 1,600 B. At concurrency /
+   latency, 10,000 a second, none waited: 1,441,600 B, where a run of
+   the shape for an hour held 6,912,000 waiting at 870 MiB. */
+START_TEST(test_paced_queue_retries_hold)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "client: {concurrency: 100, latency: 10ms}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases: [{duration: 60s, rate: 2000/s, item_size: 1KB}]\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse("h.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(scenario_can_throttle(s), 1);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(
+	    e.client_queues,
+	    (120000.0 - 6000.0 / 30.1) * 121.0 + 1440000.0 + 100 * 16.0, 0.01);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+/* A data file replayed at its records' times is walked against the
+   client's rate: 1,000 records at t = 0 and one a day for 10 days, one
+   worker at 1 s (1 a second): 1,000 wait at t = 0 (the later ones find
+   the worker free), 121 B each, the 1,010 records' waits, 12 B each,
+   and the worker's times, 16 B: 133,136 B. Its records less what is sent over
+   their 10 days, 1,010 - 864,000, counted none. */
+START_TEST(test_paced_queue_file_times)
+{
+	char rows[16384], text[512];
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+	size_t len, i;
+
+	len = (size_t)snprintf(rows, sizeof(rows), "k,ts\n");
+	for (i = 0; i < 1010; i++) {
+		len += (size_t)snprintf(rows + len, sizeof(rows) - len,
+					"a%zu,%zu\n", i,
+					i < 1000 ? 0 : (i - 999) * 86400);
+	}
+	tu_dir_file("rows.csv", rows);
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "client: {concurrency: 1, latency: 1s, retries: none}\n"
+		 "items: {file: '%s/rows.csv', time_field: ts}\n",
+		 tu_dir);
+	diag_init(&d);
+	s = scenario_parse(tu_dir_file("s.yaml", text), text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.client_queues, 133136.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
 }
@@ -1763,6 +1837,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_paced_queue_at_peak);
 	tcase_add_test(tc, test_paced_waits_recorded);
+	tcase_add_test(tc, test_paced_queue_retries_hold);
+	tcase_add_test(tc, test_paced_queue_file_times);
 	tcase_add_test(tc, test_paced_queue_ramp_train);
 	tcase_add_test(tc, test_key_arena_slack);
 	tcase_add_test(tc, test_no_replays_of_tables);

@@ -495,6 +495,12 @@ double ld_monitor_within(const struct pk_monitor_log *m, double wait_s);
 double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
 		   double *key_bytes, double *top_share);
 double ld_files_bytes(const struct pk_scenario *s);
+/* plan_files.c: the most of data file f's operations a client sending
+   rate ops/s holds waiting at once, its arrivals walked in time order
+   (a monitor log's rows, a time field's records; at a rate or at once
+   the operations less what is sent over their span). Allocates 8 bytes
+   a record (a monitor log: a copy of its rows) while it walks. */
+double ld_file_backlog(const struct pk_items_file *f, double rate);
 /* plan_files.c: 1 when every used record of f has a string /id and no
    two share one (the run then keeps no id table), else 0 */
 int ld_file_ids_distinct(const struct pk_items_file *f);

@@ -95,6 +95,63 @@ double ld_monitor_within(const struct pk_monitor_log *m, double wait_s)
 	return best;
 }
 
+/* The most of data file f's operations a paced client sending rate ops/s
+   holds waiting at once: its arrivals walked in time order (a monitor
+   log's rows at their seconds, each its requests; a time field's records
+   at their times, each with its share of the queries --query sends), the
+   queue max(0, queue - rate x the time since the last) + what arrives,
+   its largest; at a rate or at once, the operations less what is sent
+   over their span. */
+double ld_file_backlog(const struct pk_items_file *f, double rate)
+{
+	double q = 0, most = 0, per, all = ld_file_ops(f);
+	int64_t *t;
+	size_t m, i;
+	struct pk_diag scratch;
+
+	if (f->monitor && f->monitor->n_rows > 0) {
+		struct pk_monitor_row *r;
+
+		m = f->monitor->n_rows;
+		r = xcalloc(m, sizeof(*r));
+		memcpy(r, f->monitor->rows, m * sizeof(*r));
+		qsort(r, m, sizeof(*r), cmp_row_t);
+		for (i = 0; i < m; i++) {
+			q = fmax(0, q - rate * (i ? (double)(r[i].sec_ms -
+							     r[i - 1].sec_ms) /
+							1000.0
+						  : 0)) +
+			    (double)r[i].pieces;
+			most = fmax(most, q);
+		}
+		free(r);
+		return most;
+	}
+	m = (size_t)ld_file_records(f);
+	if (f->monitor || f->from != PK_FROM_TIME_FIELD || m == 0) {
+		return fmax(0, all - rate * ld_file_span_s(f));
+	}
+	per = all / (double)m;
+	t = xcalloc(m, sizeof(*t));
+	diag_init(&scratch);
+	for (i = 0; i < m; i++) {
+		t[i] = 0;
+		(void)trace_time_ms(f->trace, i, f->time_field, &t[i],
+				    &scratch);
+	}
+	diag_free(&scratch);
+	qsort(t, m, sizeof(*t), cmp_i64);
+	for (i = 0; i < m; i++) {
+		q = fmax(0, q - rate * (i ? (double)(t[i] - t[i - 1]) / 1000.0 /
+						f->time_compression
+					  : 0)) +
+		    per;
+		most = fmax(most, q);
+	}
+	free(t);
+	return most;
+}
+
 /* v's bits into the FNV-1a 64 hash h */
 static uint64_t fnv_bytes(uint64_t h, const void *v, size_t n)
 {

@@ -168,18 +168,34 @@ double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 }
 
 /* The fastest stream st's client sends operations of phase p (NULL: a
-   data file's records), ops/s: concurrency / latency, and ru_budget / the
-   most one of them is charged (ld_worst_op_ru: sending at the slowest the
-   charges allow, the queue is at its longest); HUGE_VAL for an open loop,
-   which sends at arrival. */
+   data file's records), ops/s, at the slowest it can: concurrency / the
+   time an operation can hold a worker, one latency, and when the run can
+   be rate limited (thr) 1 + max_retries latencies and max_wait (a worker
+   waits out its operation's 429s, a table's retry modes' own:
+   ld_stream_retry), and the retries of a 410 within split_gone, as the
+   366-day bound holds them (plan_client.c); ru_budget / the most one
+   operation is charged (ld_worst_op_ru: a 429 spends no budget); the
+   lower. HUGE_VAL for an open loop, which sends at arrival. */
 static double client_rate(const struct pk_scenario *s,
 			  const struct pk_client_spec *c,
-			  const struct pk_phase_spec *p)
+			  const struct pk_phase_spec *p, int thr)
 {
-	double rate = HUGE_VAL, w;
+	double rate = HUGE_VAL, w, hold, retries = 0, waits = 0;
 
 	if (c->concurrency > 0) {
-		rate = (double)c->concurrency * 1000.0 / (double)c->latency_ms;
+		struct pk_retry_spec rt = ld_stream_retry(s, c);
+
+		hold = (double)c->latency_ms / 1000.0;
+		if (rt.enabled && thr) {
+			retries = (double)rt.max_retries;
+			waits = (double)rt.max_wait_ms / 1000.0;
+		}
+		if (ld_gone_retries(s) > 0) {
+			retries += ld_gone_retries(s);
+			waits += PK_THROTTLE_GONE_MAX_WAIT_MS / 1000.0;
+		}
+		rate =
+		    (double)c->concurrency / (hold * (1.0 + retries) + waits);
 	}
 	if (c->ru_budget_per_s > 0) {
 		w = ld_worst_op_ru(s, p, ld_ranges_bound(s));
@@ -205,11 +221,10 @@ static int never_waits(double peak, double rate)
 
 /* 1 when every operation of phase p can wait for its client, whatever
    its rate: Poisson arrivals (any gap can be short), or a run that can
-   be rate limited (a retry holds a worker or spends budget). */
-static int phase_all_wait(const struct pk_scenario *s,
-			  const struct pk_phase_spec *p)
+   be rate limited (thr: a retry holds a worker or spends budget). */
+static int phase_all_wait(const struct pk_phase_spec *p, int thr)
 {
-	return p->arrival == PK_ARRIVAL_POISSON || scenario_can_throttle(s);
+	return p->arrival == PK_ARRIVAL_POISSON || thr;
 }
 
 /*
@@ -361,21 +376,22 @@ static double client_backlog(const struct pk_scenario *s,
 {
 	const struct pk_client_spec *c = &st->client;
 	double queue = 0, most = 0, rate, start = 0;
+	int thr = scenario_can_throttle(s);
 	size_t j;
 
 	*waited = 0;
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
-		rate = client_rate(s, c, p);
+		rate = client_rate(s, c, p, thr);
 		if (rate == HUGE_VAL) {
 			/* an open-loop phase sends at arrival */
 		} else if (p->schedule && p->duration_ms >= 1000) {
 			phase_backlog(p, s->clock_start_s + (int64_t)start,
-				      rate, phase_all_wait(s, p), &queue, &most,
-				      waited);
+				      rate, phase_all_wait(p, thr), &queue,
+				      &most, waited);
 		} else {
-			if (phase_all_wait(s, p) || queue > 0 ||
+			if (phase_all_wait(p, thr) || queue > 0 ||
 			    !never_waits(ld_phase_peak(p), rate)) {
 				*waited +=
 				    fmax(ld_phase_count(p), ld_phase_ops(p));
@@ -387,12 +403,11 @@ static double client_backlog(const struct pk_scenario *s,
 		}
 		start += (double)p->duration_ms / 1000.0;
 	}
-	rate = client_rate(s, c, NULL);
+	rate = client_rate(s, c, NULL, thr);
 	if (st == s->streams && s->items_file && s->items_file->trace &&
 	    rate != HUGE_VAL) {
-		/* a data file's records less those sent over their span */
-		most = fmax(most, ld_file_ops(s->items_file) -
-				      rate * ld_file_span_s(s->items_file));
+		/* a data file's arrivals against what the client sends */
+		most = fmax(most, ld_file_backlog(s->items_file, rate));
 		*waited += ld_file_ops(s->items_file);
 	}
 	return most;
@@ -423,8 +438,9 @@ static double stream_ops(const struct pk_scenario *s,
    variant: an entry each of the FIFO run the client queues them in, in
    arrival order (PK_SCENARIO_PACED_WAIT_BYTES, retryq.h), and for every
    operation of a paced stream that can wait (client_backlog) the record
-   of its wait the report keeps (PK_SCENARIO_PACED_OP_BYTES). An
-   operation waits for its client or to retry, never both at once: a
+   of its wait the report keeps (PK_SCENARIO_PACED_OP_BYTES), and each
+   closed-loop worker's times (PK_SCENARIO_WORKER_BYTES). An operation
+   waits for its client or to retry, never both at once: a
    stream's queued retries a variant (the data file's, file_queued, for
    the first stream with a data file; else its busiest phase's,
    stream_retry_bytes) and its client's backlog together are at most its
@@ -432,7 +448,7 @@ static double stream_ops(const struct pk_scenario *s,
    keep their own figure, and the backlog gives way). */
 double ld_client_queue_bytes(const struct pk_scenario *s, double file_queued)
 {
-	double n = 0, ops = 0, b, q, waited;
+	double n = 0, ops = 0, workers = 0, b, q, waited;
 	size_t i, w;
 
 	for (i = 0; i < s->n_streams; i++) {
@@ -440,6 +456,7 @@ double ld_client_queue_bytes(const struct pk_scenario *s, double file_queued)
 
 		b = client_backlog(s, st, &waited);
 		ops += waited;
+		workers += (double)st->client.concurrency;
 		if (s->items_file) {
 			q = i == 0 ? file_queued : 0;
 		} else if (b > 0) {
@@ -453,6 +470,7 @@ double ld_client_queue_bytes(const struct pk_scenario *s, double file_queued)
 		n += b;
 	}
 	return (n * PK_SCENARIO_PACED_WAIT_BYTES +
-		ops * PK_SCENARIO_PACED_OP_BYTES) *
+		ops * PK_SCENARIO_PACED_OP_BYTES +
+		workers * PK_SCENARIO_WORKER_BYTES) *
 	       (double)s->n_variants;
 }

@@ -375,6 +375,12 @@
    waiting a little) peaked at 132,600 KB, the same open loop at
    44,092 KB: 10.1 bytes an operation. */
 #define PK_SCENARIO_PACED_OP_BYTES 12.0
+/* Bytes a closed-loop worker (client.concurrency) takes in each variant,
+   whatever the operations: the times it is free from, in the heap of the
+   free ones (8 bytes) and beside it in the send order (8): client.h's
+   struct pk_workers, allocated whole at the start (100,000 workers:
+   1.6 MB a stream a variant). */
+#define PK_SCENARIO_WORKER_BYTES 16.0
 /* client.ru_budget, at most (RU/s): a container's own 1,000,000 RU/s
    without a support request (D-LIMITS) is far below it; pksim's bound so
    one request's spacing (charge / budget) stays exact in microseconds */
