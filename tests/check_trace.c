@@ -741,6 +741,37 @@ START_TEST(test_trace_path_counts)
 }
 END_TEST
 
+/* The load's parse of its longest record counts in the memory estimate
+   (trace_parse_bytes: PK_TRACE_PARSE_FACTOR, 80, times its bytes). JSON
+   lines: {"k":"a"} (9 bytes) and {"k":"bbbb"} (12; the newline is not
+   the record's): 960. A JSON array: {"k":1} (7) and {"k":22} (8), each
+   from its '{' to its '}': 640. CSV: "k,v\n" (4), "a,1\n" (4) and
+   "bb,22\n" (6, the line fed whole): 480. */
+START_TEST(test_trace_parse_bytes)
+{
+	static const char *const text[] = {
+	    "{\"k\":\"a\"}\n{\"k\":\"bbbb\"}\n",
+	    "[{\"k\":1}, {\"k\":22}]",
+	    "k,v\na,1\nbb,22\n",
+	};
+	static const uint64_t want[] = {960, 640, 480};
+	struct pk_diag d;
+	struct pk_trace *t;
+	size_t i;
+
+	diag_init(&d);
+	for (i = 0; i < 3; i++) {
+		t = trace_parse("p", text[i], strlen(text[i]),
+				PK_TRACE_FORMAT_AUTO, &d);
+		ck_assert_ptr_nonnull(t);
+		ck_assert_uint_eq(trace_parse_bytes(t), want[i]);
+		trace_free(t);
+	}
+	ck_assert_uint_eq(trace_parse_bytes(NULL), 0);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_trace_value_forms)
 {
 	struct pk_diag d;
@@ -1889,6 +1920,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_bad_csv);
 	tcase_add_test(tc, test_trace_bad_file);
 	tcase_add_test(tc, test_trace_read_bound);
+	tcase_add_test(tc, test_trace_parse_bytes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -488,8 +488,10 @@ double ld_lps_planned(const struct pk_scenario *s,
    hierarchical key's levels, by a 64-bit hash each; one per record under
    a synthetic key; *key_bytes its records' key bytes on average,
    *top_share the most records of one key over all); the bytes s's data
-   file and preload file hold as loaded. Each allocates scratch (8 bytes a
-   record, or a copy of m's rows) only while it counts. */
+   file and preload file hold as loaded, and the parse of the longer of
+   their longest records (trace_parse_bytes; the parses come one at a
+   time). Each allocates scratch (8 bytes a record, or a copy of m's rows)
+   only while it counts. */
 double ld_file_records_within(const struct pk_items_file *f, double wait_s);
 double ld_monitor_within(const struct pk_monitor_log *m, double wait_s);
 double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,

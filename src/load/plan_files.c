@@ -246,11 +246,12 @@ double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
 /* The data files as loaded, held for the run */
 double ld_files_bytes(const struct pk_scenario *s)
 {
-	return (double)trace_memory_bytes(s->items_file ? s->items_file->trace
-							: NULL) +
-	       (double)trace_memory_bytes(s->preload && s->preload->file
-					      ? s->preload->file->trace
-					      : NULL);
+	const struct pk_trace *a = s->items_file ? s->items_file->trace : NULL;
+	const struct pk_trace *b =
+	    s->preload && s->preload->file ? s->preload->file->trace : NULL;
+
+	return (double)trace_memory_bytes(a) + (double)trace_memory_bytes(b) +
+	       fmax((double)trace_parse_bytes(a), (double)trace_parse_bytes(b));
 }
 
 /* 1 when every record f's run uses carries a string /id and no two share

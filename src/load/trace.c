@@ -778,6 +778,12 @@ int trace_check(const struct pk_trace *t)
 	return 0;
 }
 
+uint64_t trace_parse_bytes(const struct pk_trace *t)
+{
+	return t ? (uint64_t)((double)t->longest_rec * PK_TRACE_PARSE_FACTOR)
+		 : 0;
+}
+
 uint64_t trace_memory_bytes(const struct pk_trace *t)
 {
 	if (!t) {

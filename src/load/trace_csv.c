@@ -218,6 +218,9 @@ void trace_parse_csv(struct loader *L)
 		got = csv_parse(&p, s, len, csv_on_field, csv_on_row, &st);
 		/* a quoted field may span lines: the row, not only its
 		   lines, is held to the limit */
+		if (st.row_ended && st.row_bytes + len > L->t->longest_rec) {
+			L->t->longest_rec = st.row_bytes + len;
+		}
 		st.row_bytes = st.row_ended ? 0 : st.row_bytes + len;
 		if (!st.stop && st.row_bytes > PK_TRACE_MAX_RECORD_BYTES) {
 			trace_too_long(L, "this CSV row", st.row_line, 1);

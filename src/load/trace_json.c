@@ -327,6 +327,9 @@ static json_t *window_record(struct window *w, size_t pos, json_error_t *err,
 		give = w->n - pos < max ? w->n - pos : max;
 		rec = json_arena_parse(&w->L->arena, w->s + pos, give,
 				       JSON_DISABLE_EOF_CHECK, err);
+		if (rec && (size_t)err->position > w->L->t->longest_rec) {
+			w->L->t->longest_rec = (size_t)err->position;
+		}
 		if ((size_t)err->position + 4 < give) {
 			return rec;
 		}
@@ -445,6 +448,9 @@ void trace_parse_json_lines(struct loader *L)
 		c0 = trace_skip_ws(s, le, 0);
 		if (c0 == le) {
 			continue; /* blank line */
+		}
+		if (le > L->t->longest_rec) {
+			L->t->longest_rec = le;
 		}
 		rec = json_arena_parse(&L->arena, s, le, 0, &err);
 		if (!rec) {

@@ -188,6 +188,23 @@ size_t trace_count(const struct pk_trace *t);
    estimate; 0 for NULL. */
 uint64_t trace_memory_bytes(const struct pk_trace *t);
 
+/* Bytes parsing a record took at most beside the trace, each record's
+   once it is read: jansson's tree of a JSON record (in the load's
+   arena, json_arena.h) or a CSV row's fields, PK_TRACE_PARSE_FACTOR
+   times the record's bytes. Measured, peak RSS of `run --no-remedies`
+   less the file's others (the estimate without it): one JSON-lines
+   record of 8,388,532 bytes, an array of 2,796,144 empty objects `{}`
+   (3 bytes each: jansson's object and its hash table, about 230 bytes),
+   633,520 KB; of 1 MiB and 4 MiB, 81,696 and 318,128 KB: 77.6 to 77.9
+   bytes a byte. An array of `0` (2 bytes each) 22x, one string 3x, a
+   CSV row of 900,000 one-character fields 39x. */
+#define PK_TRACE_PARSE_FACTOR 80.0
+
+/* Bytes parsing t's longest record took (PK_TRACE_PARSE_FACTOR times
+   its bytes): the parses come one at a time, each dropped before the
+   next, so the longest is what the load adds at most; 0 for NULL. */
+uint64_t trace_parse_bytes(const struct pk_trace *t);
+
 /* Serialized size of record i in bytes (see the file comment); i <
    trace_count(t), else PK_BUG. */
 uint32_t trace_size_bytes(const struct pk_trace *t, size_t i);
