@@ -105,6 +105,14 @@ int ld_get_rate(struct ld *ld, const struct yn *n, const char *key,
    ramp end). */
 int ld_get_rate_from(struct ld *ld, const struct yn *n, const char *key,
 		     int allow_zero, double *out);
+/* A rate from lo to hi a second: every rate outside it, a negative one
+   or one past what pksim reads too, is refused with "KEY must be RANGE
+   (got ...): WHY"; a number with an exponent with the range and eg
+   (examples within it, "2000/s, 120/m") as what is allowed. 0 and *out,
+   or -1 with the error. */
+int ld_get_rate_in(struct ld *ld, const struct yn *n, const char *key,
+		   double lo, double hi, const char *range, const char *why,
+		   const char *eg, double *out);
 int ld_get_switch(struct ld *ld, const struct yn *n, const char *key, int *out);
 
 /* scenario.c: every default of a scenario (scenario.h) into s. */

@@ -58,8 +58,8 @@ static char *base_name(const char *file)
 static void load_time_scale(struct ld *ld, const struct yn *n)
 {
 	char buf[PK_YN_DESC_BYTES], left[64], right[64];
-	const char *eq;
-	int64_t sim_ms, real_ms;
+	const char *eq, *side;
+	int64_t sim_ms = 0, real_ms = 0;
 	size_t a, b;
 
 	if (n->kind != YN_SCALAR || !(eq = strchr(n->text, '=')) ||
@@ -73,11 +73,35 @@ static void load_time_scale(struct ld *ld, const struct yn *n)
 	while (a > 0 && left[a - 1] == ' ') {
 		left[--a] = '\0';
 	}
-	if (units_parse_duration(left, &sim_ms) < 0 ||
-	    units_parse_duration(right + strspn(right, " "), &real_ms) < 0 ||
-	    sim_ms <= 0 || real_ms <= 0 ||
-	    (double)real_ms / (double)sim_ms > PK_TIME_SCALE_MAX) {
-		goto bad;
+	side = units_parse_duration(left, &sim_ms) < 0 ? left
+	       : units_parse_duration(right + strspn(right, " "), &real_ms) < 0
+		   ? right + strspn(right, " ")
+		   : NULL;
+	if (side) {
+		ld_err(ld, n,
+		       "time_scale's %s side '%.*s' is not a duration it "
+		       "takes: a number with s, m, h or d (seconds, minutes, "
+		       "hours, days; not ms), such as '1s = 3d' (got %s)",
+		       side == left ? "simulated" : "real",
+		       PK_SCENARIO_QUOTE_BYTES, side,
+		       yn_desc(n, buf, sizeof(buf)));
+		return;
+	}
+	if (sim_ms <= 0 || real_ms <= 0) {
+		ld_err(ld, n,
+		       "time_scale's durations must be above 0, such as "
+		       "'1s = 3d' (got %s)",
+		       yn_desc(n, buf, sizeof(buf)));
+		return;
+	}
+	if ((double)real_ms / (double)sim_ms > PK_TIME_SCALE_MAX) {
+		ld_err(ld, n,
+		       "time_scale %s makes a simulated second stand for "
+		       "%.3g years; at most 100 years (3,162,240,000 s: "
+		       "100 x 366 days)",
+		       yn_desc(n, buf, sizeof(buf)),
+		       (double)real_ms / (double)sim_ms / (366.0 * 86400.0));
+		return;
 	}
 	ld->s->time_scale = (double)real_ms / (double)sim_ms;
 	free(ld->s->time_scale_text);
@@ -86,8 +110,7 @@ static void load_time_scale(struct ld *ld, const struct yn *n)
 bad:
 	ld_err(ld, n,
 	       "time_scale must be 'SIMULATED = REAL', two durations, such as "
-	       "'1s = 3d' (a simulated second stands for at most 100 years; "
-	       "got %s)",
+	       "'1s = 3d' (got %s)",
 	       yn_desc(n, buf, sizeof(buf)));
 }
 

@@ -289,15 +289,11 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 
 	ld_check_keys(ld, m, keys, "in client");
 	if ((n = yn_get(m, "ru_budget")) &&
-	    ld_get_rate_from(ld, n, "ru_budget", 1, &c->ru_budget_per_s) == 0 &&
-	    (c->ru_budget_per_s < 1 || c->ru_budget_per_s > PK_MAX_RU_BUDGET)) {
-		char buf[PK_YN_DESC_BYTES];
-
-		ld_err(ld, n,
-		       "ru_budget must be from 1/s to 1000000000/s (RU a "
-		       "second; got %s): the client spaces its requests so "
-		       "their RU stay within it",
-		       yn_desc(n, buf, sizeof(buf)));
+	    ld_get_rate_in(ld, n, "ru_budget", 1, PK_MAX_RU_BUDGET,
+			   "from 1/s to 1000000000/s, RU a second",
+			   "the client spaces its requests so their RU stay "
+			   "within it",
+			   "2000/s, 120/m", &c->ru_budget_per_s) < 0) {
 		c->ru_budget_per_s = 0;
 	}
 	load_workers(ld, m, c);

@@ -326,6 +326,39 @@ int ld_get_rate_from(struct ld *ld, const struct yn *n, const char *key,
 	}
 }
 
+int ld_get_rate_in(struct ld *ld, const struct yn *n, const char *key,
+		   double lo, double hi, const char *range, const char *why,
+		   const char *eg, double *out)
+{
+	char buf[PK_YN_DESC_BYTES], allowed[256];
+	const char *unit = "";
+	double v = 0;
+	enum pk_units_status st;
+
+	if (ld_need_kind(ld, n, YN_SCALAR, key, "a rate such as 2000/s") < 0) {
+		return -1;
+	}
+	yn_desc(n, buf, sizeof(buf));
+	st = units_read_rate(n->text, &v, &unit);
+	if (st == PK_UNITS_UNIT) {
+		snprintf(allowed, sizeof(allowed), "%s, e.g. %s", range, eg);
+		if (exponent_error(ld, n, key, unit, allowed)) {
+			return -1;
+		}
+	}
+	if (st == PK_UNITS_OK || st == PK_UNITS_NEGATIVE ||
+	    st == PK_UNITS_RANGE) {
+		if (st == PK_UNITS_OK && v >= lo && v <= hi) {
+			*out = v;
+			return 0;
+		}
+		ld_err(ld, n, "%s must be %s (got %s): %s", key, range, buf,
+		       why);
+		return -1;
+	}
+	return ld_get_rate(ld, n, key, out);
+}
+
 /* A switch: true/false (also on/off, yes/no). Returns 0 and *out, or -1
    with an error naming key. */
 int ld_get_switch(struct ld *ld, const struct yn *n, const char *key, int *out)
