@@ -31,6 +31,23 @@ static double flat(int64_t ru_per_s, double hours, double price)
 
 /* P1: 1,000 RU/s = 10 units an hour; x 720 h = 7,200 units; x $0.008 =
    $57.60. */
+/* A date's year in four digits at least: day -719,162 is 0001-01-01
+   (719,162 days from it to 1970-01-01: 1969 years of 365 days and 477
+   leap days, 1969 x 365 + 477), day 0 1970-01-01, day 2,932,897 the
+   first of year 10000 (8030 years of 365 days from 1970 and 1,947 leap
+   days: 2,930,950 + 1,947). */
+START_TEST(test_prices_day_text_year)
+{
+	char buf[16];
+
+	ck_assert_str_eq(prices_day_text(-719162, buf, sizeof(buf)),
+			 "0001-01-01");
+	ck_assert_str_eq(prices_day_text(0, buf, sizeof(buf)), "1970-01-01");
+	ck_assert_str_eq(prices_day_text(2932897, buf, sizeof(buf)),
+			 "10000-01-01");
+}
+END_TEST
+
 START_TEST(test_p1_full_month)
 {
 	ck_assert_int_eq(bill_units(1000, 0) * 720, 7200);
@@ -811,6 +828,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bill_past_money_max_unpriced);
 	tcase_add_test(tc, test_money_fmt_bounds);
 	tcase_add_test(tc, test_prices_flag_bounded);
+	tcase_add_test(tc, test_prices_day_text_year);
 	suite_add_tcase(s, tc);
 	return s;
 }

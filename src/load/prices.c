@@ -232,7 +232,9 @@ char *prices_day_text(int64_t day, char *buf, size_t size)
 	struct tm tm;
 
 	gmtime_r(&t, &tm);
-	strftime(buf, size, "%Y-%m-%d", &tm);
+	/* strftime's %Y does not pad a year below 1000 */
+	snprintf(buf, size, "%04lld-%02d-%02d", (long long)tm.tm_year + 1900,
+		 tm.tm_mon + 1, tm.tm_mday);
 	return buf;
 }
 

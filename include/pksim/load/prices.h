@@ -137,7 +137,9 @@ char *prices_regions(const struct pk_price_table *t, const char *provider);
  */
 char *prices_default_path(struct pk_diag *d);
 
-/* "YYYY-MM-DD" of day into buf (11 bytes at least); returns buf. */
+/* "YYYY-MM-DD" of day (days since 1970-01-01) into buf (12 bytes at
+   least: year 10000 takes five digits); the year in four digits at
+   least (ISO 8601: 0001-01-01, not 1-01-01); returns buf. */
 char *prices_day_text(int64_t day, char *buf, size_t size);
 
 /* day of "YYYY-MM-DD" (exactly), 0; or -1 (nothing written). */
