@@ -321,6 +321,47 @@ START_TEST(test_report_split_lineage)
 }
 END_TEST
 
+/* RU consumed above the provisioned RU over the run are named: one query
+   of 1,000,000 results (1 + 2.5 + 0.5 x 1,000,000 = 500,003.5 RU, the
+   default query charges) on 400 RU/s, sent at t = 0 of a 10-s phase, is
+   admitted whole and its charge carried into the next seconds:
+   500,003.5 of 400 x 10 = 4,000 RU provisioned over the run,
+   12,500.1 %; 100 creates of 5 RU over the same 10 s, 500 RU, are
+   12.5 % and say nothing more. */
+START_TEST(test_report_utilisation_over)
+{
+	static const char *const over =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "client: {retries: none}\n"
+	    "phases: [{duration: 10s, rate: 0.1/s, ops: {query: 1}, "
+	    "queries: [{name: all, where: {}, results: 1000000}]}]\n";
+	static const char *const under =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases: [{duration: 10s, rate: 10/s, item_size: 1KB}]\n";
+	static const char more[] = "more than it was provisioned";
+	struct tu_fx f;
+	char *buf;
+
+	tu_fx_run(&f, "over.yaml", over);
+	buf = tu_report(f.r, report_text);
+	ck_assert_msg(
+	    strstr(buf, "(12500.1% of provisioned RU over the run: ") &&
+		strstr(buf, more),
+	    "%s", buf);
+	free(buf);
+	tu_fx_free(&f);
+	tu_fx_run(&f, "under.yaml", under);
+	buf = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(buf, "(12.5% of provisioned RU over the run)\n") &&
+			  !strstr(buf, more),
+		      "%s", buf);
+	free(buf);
+	tu_fx_free(&f);
+}
+END_TEST
+
 /*
  * Query names in the reports: 18,000 RU/s (3 ranges), 100
  * creates of keys k0..k9, then phase "point" sends 50 queries "by-k" (an
@@ -1339,6 +1380,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_change_feed_one_lease);
 	tcase_add_test(tc, test_report_change_feed_hot_lease);
 	tcase_add_test(tc, test_report_item_ttl_ignored);
+	tcase_add_test(tc, test_report_utilisation_over);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -333,10 +333,18 @@ static void totals(const struct pk_result_variant *v, int batches,
 	} else {
 		fprintf(out,
 			"  %-24s %s of %s offered and %s "
-			"retried (%.1f%% of provisioned RU over the run)\n",
+			"retried (%.1f%% of provisioned RU over the run%s)\n",
 			"RU consumed", text_ru(t->ru_mru, a),
 			text_ru(t->offered_mru, b), text_ru(t->retry_mru, c),
-			100.0 * v->utilisation);
+			100.0 * v->utilisation,
+			/* printed above 100.0 */
+			100.0 * v->utilisation >= 100.05
+			    ? ": more than it was provisioned, by burst "
+			      "capacity or by a request charged more than "
+			      "its second's RU left, whose charge is carried "
+			      "into the next seconds, past the run's end if "
+			      "it is large"
+			    : "");
 	}
 	if (v->lps_none) {
 		fprintf(out, "  logical partitions       none: the service "
