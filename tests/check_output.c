@@ -794,6 +794,56 @@ START_TEST(test_output_cannot_create)
 }
 END_TEST
 
+/* -o naming a FIFO: with no process reading it the run is refused before
+   it starts (exit 1; it waited for a reader for ever), and nothing is
+   left in the folder; with a reader (this test, holding the read end
+   open without blocking: the short report fits the pipe's buffer) the
+   report goes through it whole and the reader sees its end only after
+   the report (output_check holds the write end from the check on). */
+START_TEST(test_output_fifo_reader)
+{
+	char *dir = tu_tmpdir(), args[2048], *out = NULL, *e = NULL, *p;
+	char *s = tu_write_file(dir, "s.yaml", INPUT_SCENARIO);
+	char *d = tu_write_file(dir, "d.csv", INPUT_DATA);
+	char want[128], got[65536];
+	ssize_t n, all = 0;
+	int fd;
+
+	p = tu_write_file(dir, "p", "");
+	unlink(p);
+	ck_assert_int_eq(mkfifo(p, 0600), 0);
+	snprintf(args, sizeof(args), "run '%s' -o '%s'", s, p);
+	ck_assert_int_eq(tu_run(args, &out, &e), 1);
+	snprintf(want, sizeof(want),
+		 "pksim: %s: error: cannot write: no process has this pipe ",
+		 p);
+	ck_assert_msg(strncmp(e, want, strlen(want)) == 0, "%s", e);
+	free(out);
+	free(e);
+	ck_assert_int_eq(dir_entries(dir), 3);
+	fd = open(p, O_RDONLY | O_NONBLOCK);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(tu_run(args, &out, &e), 0);
+	while ((n = read(fd, got + all, sizeof(got) - 1 - (size_t)all)) > 0) {
+		all += n;
+	}
+	ck_assert_int_eq(n, 0); /* the end: pksim closed the pipe */
+	got[all] = '\0';
+	ck_assert_ptr_nonnull(strstr(got, "pksim run: s (seed 1)\n"));
+	close(fd);
+	free(out);
+	free(e);
+	unlink(p);
+	unlink(s);
+	unlink(d);
+	free(p);
+	free(s);
+	free(d);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 /* xmemstream keeps every byte: 1,000,000 writes of the 10 bytes
    "0123456789" are 10,000,000 bytes, the last a '9', then the NUL */
 START_TEST(test_memstream_holds_every_byte)
@@ -894,6 +944,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_output_link_folder_equals);
 	tcase_add_test(tc, test_output_series_within_bound);
 	tcase_add_test(tc, test_output_cannot_create);
+	tcase_add_test(tc, test_output_fifo_reader);
 	tcase_add_test(tc, test_memstream_holds_every_byte);
 	tcase_add_test(tc, test_memstream_out_of_memory_exits);
 	tcase_set_timeout(tc, 600);

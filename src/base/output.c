@@ -55,17 +55,63 @@ static int to_stdout(const char *data, size_t len, struct pk_diag *diag)
 	return -1;
 }
 
+/* A FIFO output_check found read and holds open for the report (-1 and
+   NULL: none), so that its reader sees no end of file before the report:
+   a write end opened and closed again would end a reader's `cat`. */
+static int held_fd = -1;
+static char *held_path;
+
+/* Open path in place for writing without waiting for a FIFO's reader
+   (open(2) would block until one comes, for ever if none does): with
+   O_NONBLOCK, which fails with ENXIO when no process has the FIFO open
+   for reading, then blocking again for the writes; a FIFO output_check
+   holds is taken over. The descriptor, or -1 with errno. */
+static int open_in_place_fd(const char *path)
+{
+	int fd, fl;
+
+	if (held_path && strcmp(path, held_path) == 0) {
+		fd = held_fd;
+		held_fd = -1;
+		free(held_path);
+		held_path = NULL;
+		return fd;
+	}
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NONBLOCK);
+	if (fd >= 0 && ((fl = fcntl(fd, F_GETFL)) < 0 ||
+			fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return fd;
+}
+
+/* The error of an in-place open of path that failed with err */
+static void in_place_error(const char *path, int err, struct pk_diag *diag)
+{
+	if (err == ENXIO) {
+		diag_env_error(diag, path, 0, 0,
+			       "cannot write: no process has this pipe open "
+			       "for reading, and pksim would wait for one "
+			       "for ever; start its reader first");
+		return;
+	}
+	diag_env_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
+}
+
 /* Write to an existing non-regular file or a symbolic link in place (no
    create, no rename).
    As with stdout, a reader that left (EPIPE) counts as success. */
 static int to_special(const char *path, const char *data, size_t len,
 		      struct pk_diag *diag)
 {
-	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC), err = 0;
+	int fd = open_in_place_fd(path), err = 0;
 
 	if (fd < 0) {
-		diag_env_error(diag, path, 0, 0, "cannot write: %s",
-			       strerror(errno));
+		in_place_error(path, errno, diag);
 		return -1;
 	}
 	if (write_all(fd, data, len) && errno != EPIPE) {
@@ -316,6 +362,18 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 	if (lstat(path, &out) == 0 && S_ISREG(out.st_mode)) {
 		return try_create(path, diag); /* replaced by a rename */
 	}
+	if (stat(path, &out) == 0 && S_ISFIFO(out.st_mode) && !held_path) {
+		/* a pipe: its reader must be there now, and is kept until
+		   the report (open_in_place_fd) */
+		int fd = open_in_place_fd(path);
+
+		if (fd < 0) {
+			in_place_error(path, errno, diag);
+			return -1;
+		}
+		held_fd = fd;
+		held_path = xstrdup(path);
+	}
 	return 0;
 }
 
@@ -405,7 +463,7 @@ static FILE *open_in_place(struct pk_output_stream *os, struct pk_diag *diag)
 	if (!os->path) {
 		return os->f = stdout;
 	}
-	fd = open(os->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = open_in_place_fd(os->path);
 	if (fd >= 0 && !(os->f = fdopen(fd, "w"))) {
 		int err = errno;
 
@@ -413,8 +471,7 @@ static FILE *open_in_place(struct pk_output_stream *os, struct pk_diag *diag)
 		errno = err;
 	}
 	if (!os->f) {
-		diag_env_error(diag, os->path, 0, 0, "cannot write: %s",
-			       strerror(errno));
+		in_place_error(os->path, errno, diag);
 	}
 	return os->f;
 }

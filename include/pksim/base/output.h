@@ -28,8 +28,12 @@
  * there would destroy the input; inputs borrowed, NULL entries skipped);
  * or when it is an existing regular file without write permission (mode
  * 0444, or access(2) says no) and flags lack PK_OUTPUT_FORCE: the
- * rename would replace it although the user cannot write it. Returns 0,
- * or -1 with the error in diag.
+ * rename would replace it although the user cannot write it. A FIFO no
+ * process has open for reading is refused with an environment error
+ * (exit 1: the write would wait for a reader for ever); one that has a
+ * reader is opened now and held until output_write or output_open
+ * write the report there, so its reader sees no end before it. Returns
+ * 0, or -1 with the error in diag.
  */
 int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 		 int flags, struct pk_diag *diag);
@@ -42,7 +46,8 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
  * have. Returns 0; or -1 with an error in diag: an input error (exit 2)
  * for an empty path or a read-only file without PK_OUTPUT_FORCE in
  * flags (as output_check), an environment error (the path and strerror,
- * exit 1) when the file cannot be written; nothing is left at path then.
+ * exit 1) when the file cannot be written (a FIFO no process reads: as
+ * output_check); nothing is left at path then.
  * A closed standard output (EPIPE) counts as success: the reader left.
  */
 int output_write(const char *path, const char *data, size_t len, int flags,
