@@ -199,6 +199,123 @@ static void ddb_item_sizes(struct ld *ld, const struct pk_items_file *f,
 	}
 }
 
+/* Room for a scenario's key attributes: every variant's table's
+   partition and sort key and its indexes' keys */
+#define KEY_ATTRS_MAX 64
+
+/* A key attribute of a table in the scenario: its path, what it is,
+   and the first used record that gives it a string or number (first,
+   SIZE_MAX none) with that type */
+struct key_attr {
+	const char *path;
+	const char *what;
+	size_t first;
+	enum pk_value_type type;
+};
+
+/* Add key attribute path (what: its role) to keys (*n of them) unless
+   it is there or path is NULL */
+static void key_attr_add(struct key_attr *keys, size_t *n, const char *path,
+			 const char *what)
+{
+	size_t i;
+
+	if (!path || *n >= KEY_ATTRS_MAX) {
+		return;
+	}
+	for (i = 0; i < *n; i++) {
+		if (strcmp(keys[i].path, path) == 0) {
+			return;
+		}
+	}
+	keys[*n].path = path;
+	keys[*n].what = what;
+	keys[*n].first = SIZE_MAX;
+	keys[*n].type = PK_VALUE_UNDEFINED;
+	(*n)++;
+}
+
+static const char *key_type_name(enum pk_value_type t)
+{
+	return t == PK_VALUE_NUMBER ? "a number" : "a string";
+}
+
+/*
+ * A DynamoDB table declares the type of each key attribute, its own and
+ * its indexes' (AttributeDefinitions: S, N or B), and refuses a put whose
+ * item gives one the other type (DynamoDB API reference, PutRequest:
+ * "their data types must match those of the table's key schema ... their
+ * types must match the index key schema"). So a data file whose records
+ * give a key attribute as a string in one and a number in another cannot
+ * all be written: each used record whose key attribute is a string or
+ * number of the other type than the first such record's is an error at
+ * its place (up to PK_DIAG_MAX_ERRORS in all, then a note). Other values
+ * (missing, empty, boolean) are the run's to refuse as DynamoDB does
+ * (400). A CSV's values are all strings.
+ */
+static void ddb_key_types(struct ld *ld, const struct pk_items_file *f)
+{
+	const struct pk_scenario *s = ld->s;
+	struct key_attr keys[KEY_ATTRS_MAX];
+	size_t n_keys = 0, i, k, n = items_file_used(f), bad = 0;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[i]);
+
+		if (!t) {
+			continue;
+		}
+		key_attr_add(keys, &n_keys, t->partition_key, "partition key");
+		key_attr_add(keys, &n_keys, t->sort_key, "sort key");
+		for (k = 0; k < t->n_gsis; k++) {
+			key_attr_add(keys, &n_keys, t->gsis[k].partition_key,
+				     "global secondary index's key");
+		}
+		for (k = 0; k < t->n_lsis; k++) {
+			key_attr_add(keys, &n_keys, t->lsis[k].sort_key,
+				     "local secondary index's sort key");
+		}
+	}
+	for (i = 0; i < n && n_keys > 0; i++) {
+		for (k = 0; k < n_keys; k++) {
+			struct key_attr *a = &keys[k];
+			struct pk_value val;
+
+			if (trace_value(f->trace, i, a->path, &val, NULL, 0) !=
+				PK_TRACE_OK ||
+			    (val.type != PK_VALUE_STRING &&
+			     val.type != PK_VALUE_NUMBER)) {
+				continue;
+			}
+			if (a->first == SIZE_MAX) {
+				a->first = i;
+				a->type = val.type;
+				continue;
+			}
+			if (val.type == a->type || ++bad > PK_DIAG_MAX_ERRORS) {
+				continue;
+			}
+			diag_error(ld->d, f->resolved, trace_line(f->trace, i),
+				   trace_col(f->trace, i),
+				   "the table's %s %s is %s here but %s in "
+				   "the record at line %d: a DynamoDB table "
+				   "fixes each key attribute's type (S or N) "
+				   "and refuses a put that gives it the "
+				   "other; give %s one type in every record",
+				   a->what, a->path, key_type_name(val.type),
+				   key_type_name(a->type),
+				   trace_line(f->trace, a->first), a->path);
+		}
+	}
+	if (bad > PK_DIAG_MAX_ERRORS) {
+		diag_note(ld->d,
+			  "%zu records give a key attribute another type than "
+			  "its first record's; the first %d are listed",
+			  bad, PK_DIAG_MAX_ERRORS);
+	}
+}
+
 void ld_load_items_file(struct ld *ld, const struct yn *m)
 {
 	static const char rules[] = "time_field (a timestamp property, "
@@ -308,5 +425,6 @@ void ld_load_items_file(struct ld *ld, const struct yn *m)
 			       LD_ITEM_RECORD_BYTES) == 0 &&
 	    ld_any_table(ld->s)) {
 		ddb_item_sizes(ld, f, yn_get(m, "item_size"));
+		ddb_key_types(ld, f);
 	}
 }
