@@ -488,6 +488,53 @@ START_TEST(test_narrate_dynamodb_words)
 }
 END_TEST
 
+/*
+ * A provisioned table's raise narrated in its own words (trialX2 L-a):
+ * 10 RCU + 1,000 WCU lay out ceil(10 / 3,000 + 1,000 / 1,000) = 2
+ * partitions (D4); a phase's 4,000 WCU needs ceil(10 / 3,000 + 4) = 5,
+ * so they double to 4, then 8. Its read and write units apart (D3), no
+ * "RU/s" and no on-demand instant limit.
+ */
+START_TEST(test_narrate_dynamodb_raise)
+{
+	char *dir = tu_tmpdir(), path[600], args[1024];
+	char *out = NULL, *err = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/raise.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("service: dynamodb\n"
+	      "table: {partition_key: /k, read_capacity_units: 10, "
+	      "write_capacity_units: 1000}\n"
+	      "items: {k: {values: \"k-{0..99}\"}}\n"
+	      "phases:\n"
+	      "  - {duration: 2s, rate: 100/s}\n"
+	      "  - {duration: 2s, rate: 100/s, write_capacity_units: 4000}\n",
+	      f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(
+	    strstr(err, "t = 2 s: the table's units change from 10 RCU + "
+			"1,000 WCU to 10 RCU + 4,000 WCU; 2 partitions become "
+			"8.\n") &&
+		strstr(err, "because the table's provisioned units outgrew "
+			    "what its partitions serve (1,000 WCU, 3,000 RCU "
+			    "each, D4)") &&
+		!strstr(err, "RU/s") && !strstr(err, "instant limit"),
+	    "%s", err);
+	free(out);
+	free(err);
+	snprintf(path, sizeof(path), "%s/r.txt", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/raise.yaml", dir);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 /* compare-iot's four variants narrated: each line of a variant starts
    "[VARIANT]" (the /date variant's hot partition, told with its name);
    --narrate with --seeds (several runs) is a usage error. */
@@ -784,6 +831,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_narrate_one_partition_singular);
 	tcase_add_test(tc, test_narrate_longer_than_a_day);
 	tcase_add_test(tc, test_narrate_dynamodb_words);
+	tcase_add_test(tc, test_narrate_dynamodb_raise);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, plain);
 	return s;

@@ -60,6 +60,7 @@ struct nvar {
 	int burst;	  /* burst capacity on (D-BURST) */
 	int ddb;	  /* 1: an Amazon DynamoDB table: told in its words
 			     (partitions, capacity units, throttles) */
+	int on_demand;	  /* ... an on-demand one (D12) */
 	int64_t before_s; /* it has closed every second before this */
 	size_t changes, actions, splits; /* read */
 	struct nrange *r;		 /* by range id */
@@ -179,18 +180,58 @@ static struct nrange *range_of(struct nvar *v, uint32_t id)
 	return &v->r[id];
 }
 
-/* A DynamoDB table's split (dynamodb-mechanics.md D6, D12) */
+/* A DynamoDB table's split (dynamodb-mechanics.md D4, D6, D12): for
+   storage (cut inside one key value's items by sort key, or not), for
+   an on-demand table's instant limit, or for a provisioned table's
+   units */
 static void ddb_split(struct pk_narrator *n, size_t vi,
 		      const struct pk_split_event *s)
 {
+	const char *why =
+	    s->reason != PK_SPLIT_STORAGE
+		? (n->v[vi].on_demand
+		       ? "because the on-demand table's instant limit "
+			 "outgrew its partitions' caps (1,000 WRU, 3,000 "
+			 "RRU each)"
+		       : "because the table's provisioned units outgrew "
+			 "what its partitions serve (1,000 WCU, 3,000 RCU "
+			 "each, D4)")
+	    : s->by_sort_key ? "because its storage passed 10 GiB, cut "
+			       "inside one key value's items by sort key "
+			       "(D6)"
+			     : "because its storage passed 10 GiB";
+
 	snprintf(add(n, s->t_s, EV_SPLIT, vi)->text, NARRATE_TEXT,
-		 s->reason == PK_SPLIT_STORAGE
-		     ? "partition %u splits into partitions %u and %u, "
-		       "because its storage passed 10 GiB"
-		     : "partition %u splits into partitions %u and %u, "
-		       "because the on-demand table's instant limit outgrew "
-		       "its partitions' caps (1,000 WRU, 3,000 RRU each)",
-		 s->parent, s->children[0], s->children[1]);
+		 "partition %u splits into partitions %u and %u, %s", s->parent,
+		 s->children[0], s->children[1], why);
+}
+
+/* A DynamoDB table's units change c in its words: read and write units
+   apart (D3: never pooled), its partitions */
+static void ddb_change(struct pk_narrator *n, size_t vi,
+		       const struct pk_throughput_event *c)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], d[PK_FMT_BYTES], e[PK_FMT_BYTES];
+	struct ev *x = add(n, c->t_s, EV_CHANGE, vi);
+	size_t k = fmt_append(
+	    x->text, NARRATE_TEXT, 0,
+	    "the table's units change from %s RCU + %s WCU to %s RCU + %s "
+	    "WCU",
+	    fmt_thousands(c->side_from[0], a),
+	    fmt_thousands(c->side_from[1], b), fmt_thousands(c->side_to[0], d),
+	    fmt_thousands(c->side_to[1], e));
+
+	if (c->ranges_after != c->ranges_before) {
+		fmt_append(x->text, NARRATE_TEXT, k,
+			   "; %zu partitions become %zu", c->ranges_before,
+			   c->ranges_after);
+	} else {
+		fmt_append(x->text, NARRATE_TEXT, k,
+			   c->ranges_before == 1
+			       ? "; its %zu partition takes them at once"
+			       : "; its %zu partitions take them at once",
+			   c->ranges_before);
+	}
 }
 
 /* Throughput changes, actions and splits recorded since the last call. */
@@ -202,7 +243,13 @@ static void read_events(struct pk_narrator *n, size_t vi,
 
 	for (; v->changes < m->n_changes; v->changes++) {
 		const struct pk_throughput_event *c = &m->changes[v->changes];
-		struct ev *x = add(n, c->t_s, EV_CHANGE, vi);
+		struct ev *x;
+
+		if (v->ddb) {
+			ddb_change(n, vi, c);
+			continue;
+		}
+		x = add(n, c->t_s, EV_CHANGE, vi);
 		size_t k = fmt_append(x->text, NARRATE_TEXT, 0,
 				      "throughput changes from %s to %s RU/s",
 				      fmt_thousands(c->from_ru_per_s, a),
@@ -573,6 +620,9 @@ struct pk_narrator *narrate_new(const struct pk_scenario *sc, FILE *out,
 		n->v[i].lp_storage_bytes = cs->lp_storage_bytes;
 		n->v[i].burst = cs->burst;
 		n->v[i].ddb = scenario_variant_table(sc, cs) != NULL;
+		n->v[i].on_demand =
+		    n->v[i].ddb && scenario_variant_table(sc, cs)->capacity ==
+				       PK_DDB_ON_DEMAND;
 		n->v[i].last_retry = -1;
 		n->v[i].hot = NO_RANGE;
 	}

@@ -415,12 +415,27 @@ static void timeline(const struct pk_result_variant *v, size_t vi, FILE *out)
 		if (k == TL_CHANGE) {
 			const struct pk_throughput_event *e = &m->changes[c++];
 
-			fprintf(out,
-				"throughput %s to %s RU/s, %zu to %zu "
-				"physical partitions",
-				fmt_thousands(e->from_ru_per_s, x),
-				fmt_thousands(e->to_ru_per_s, y),
-				e->ranges_before, e->ranges_after);
+			if (v->ddb) {
+				/* the table's units, reads and writes
+				   apart (D3) */
+				char x2[PK_FMT_BYTES], y2[PK_FMT_BYTES];
+
+				fprintf(out,
+					"%s RCU + %s WCU to %s RCU + %s WCU, "
+					"%zu to %zu partitions",
+					fmt_thousands(e->side_from[0], x),
+					fmt_thousands(e->side_from[1], x2),
+					fmt_thousands(e->side_to[0], y),
+					fmt_thousands(e->side_to[1], y2),
+					e->ranges_before, e->ranges_after);
+			} else {
+				fprintf(out,
+					"throughput %s to %s RU/s, %zu to %zu "
+					"physical partitions",
+					fmt_thousands(e->from_ru_per_s, x),
+					fmt_thousands(e->to_ru_per_s, y),
+					e->ranges_before, e->ranges_after);
+			}
 			/* as the text report says it (report_text_time.c) */
 			if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
 				fprintf(out,
