@@ -839,6 +839,144 @@ START_TEST(test_ddb_findings_never_fits_no_burst)
 END_TEST
 
 /*
+ * The verdict "too few WCU" over the seconds it compares (trialX2's
+ * as-dilute-instant): 1,000 WCU (2 partitions, D4), 1,000 writes a
+ * second of 1 KiB (1 WCU each, D1) for 300 s, auto scaling at 20 %:
+ * minutes 1 and 2 above it, so at t = 120 s + update_delay_s 60 s the
+ * units rise and the partitions split at t = 180 s. The partitions are
+ * compared while partition 1 ran at 90 % or more, t = 0 s to 180 s, where
+ * the table held 1,000 WCU a second and its writes used 1,000 a second
+ * (180,000 of 180,000: 100 %); over the whole run (3,000 s, 50 writes a
+ * second after t = 300 s, the units scaled down to 250) it used 7 % of
+ * what it held, which the bracket said beside a verdict about the first
+ * 180 s.
+ */
+START_TEST(test_ddb_findings_short_window)
+{
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "adi.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {name: t, partition_key: /k, "
+		  "read_capacity_units: 10, write_capacity_units: 1000, "
+		  "adaptive_capacity: instant, burst: off, "
+		  "auto_scaling: {target: 20, min_write_units: 100}}\n"
+		  "streams:\n"
+		  "  - name: spread\n"
+		  "    client: {retries: off}\n"
+		  "    items: {k: {unique: \"u-\"}}\n"
+		  "    phases:\n"
+		  "      - {name: a, duration: 300s, rate: 1000/s, "
+		  "ops: {create: 1}, item_size: 1KB}\n"
+		  "  - name: hot\n"
+		  "    client: {retries: off}\n"
+		  "    items: {k: {const: hot}}\n"
+		  "    phases:\n"
+		  "      - {name: idle, duration: 300s, rate: 1/h, "
+		  "ops: {create: 1}, item_size: 1KB}\n"
+		  "      - {name: b, duration: 2700s, rate: 50/s, "
+		  "ops: {create: 1}, item_size: 1KB}\n");
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "alive from t = 0 s to t = 180 s") &&
+			  strstr(text, "too few WCU for this load (the "
+				       "table's writes used 100% of its 1,000 "
+				       "WCU from t = 0 s to t = 180 s)") &&
+			  !strstr(text, "used 7%"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A steady load past the units, carried by the bank (trialX4 F3): 100
+ * WCU (1 partition, D4), burst on by default, a steady 150 writes a
+ * second of 1 KiB (150 WCU, D1) for 300 s: nothing throttled, as the
+ * bank, full at the start with 300 x 100 = 30,000 units (ASSUMPTION),
+ * pays the 50 a second above the 100: 150 % of the units over the run.
+ * At that rate it is empty at t = 30,000 / 50 = 600 s = 300 / (1.5 -
+ * 1), and then 50 of the 150 writes a second (33 %) are throttled: not
+ * "not short of table capacity".
+ */
+START_TEST(test_ddb_findings_on_bank)
+{
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "bank.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {name: t, partition_key: /id, "
+		  "read_capacity_units: 10, write_capacity_units: 100}\n"
+		  "client: {retries: off}\n"
+		  "phases:\n"
+		  "  - {name: p, duration: 300s, rate: 150/s, "
+		  "item_size: 1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "busy on its burst bank: the table's "
+				   "writes used 150% of its 100 WCU over the "
+				   "run") &&
+			  strstr(text, "empties at t = 600 s; from then about "
+				       "33% of its writes are throttled") &&
+			  !strstr(text, "not short"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * "In those seconds" says those seconds' units (trialX4 F6): 3,999 WCU
+ * (4 partitions, D4) lowered to 2,000 at t = 1 s (4 x 500, D8), a hot
+ * key at 800 writes a second and 1,600 spread ones, adaptive capacity
+ * instant, burst off: the table's 2,000 WCU a second bind from t = 1 s
+ * (2,400 asked, 400 throttled a second, 24,000 in 60 s), and every
+ * throttled second held 2,000 WCU: 100 % of 2,000 a second on average.
+ * The run's start (3,999) describes the second before any throttle.
+ */
+START_TEST(test_ddb_findings_those_seconds)
+{
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "lt.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {name: t, partition_key: /k, read_capacity_units: 1, "
+		  "write_capacity_units: 3999, burst: off}\n"
+		  "streams:\n"
+		  "  - name: uni\n"
+		  "    client: {retries: off}\n"
+		  "    items: {k: {values: \"u{000000..999999}\"}}\n"
+		  "    phases:\n"
+		  "      - {name: big, duration: 1s, rate: 1/s, "
+		  "item_size: 1KB}\n"
+		  "      - {name: low, duration: 60s, rate: 1600/s, "
+		  "item_size: 1KB, write_capacity_units: 2000}\n"
+		  "  - name: hot\n"
+		  "    client: {retries: off}\n"
+		  "    items: {k: {const: hotkey}}\n"
+		  "    phases:\n"
+		  "      - {name: w, duration: 1s, rate: 1/s, item_size: 1KB}\n"
+		  "      - {name: hot, duration: 60s, rate: 800/s, "
+		  "item_size: 1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
+			  24000);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "while the table's writes used 100% of the "
+				   "WCU it held in those seconds: 2,000 a "
+				   "second on average") &&
+			  !strstr(text, "3,999 at the run's start"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * Auto scaling on the table, a global index with fixed units (trial
  * U8). 100 RCU + 100 WCU, burst off, target 70 %; index by-kind of 100
  * WCU. 200 creates of 1 KiB a second for 300 s: 1 WCU each on the table
@@ -1365,6 +1503,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_growth_words);
 	tcase_add_test(tc, test_ddb_findings_never_fits);
 	tcase_add_test(tc, test_ddb_findings_never_fits_no_burst);
+	tcase_add_test(tc, test_ddb_findings_short_window);
+	tcase_add_test(tc, test_ddb_findings_on_bank);
+	tcase_add_test(tc, test_ddb_findings_those_seconds);
 	tcase_add_test(tc, test_ddb_findings_index_fixed);
 	tcase_add_test(tc, test_ddb_findings_batch_events_not_none);
 	tcase_add_test(tc, test_ddb_findings_busy_not_short);
