@@ -880,6 +880,38 @@ START_TEST(test_month_repeats_the_run)
 }
 END_TEST
 
+/* An auto-scaled table's month (trialX4 F1): 10 RCU + 1,000 WCU, auto
+   scaling at 50 % (reads held at 10 by their bounds), a steady 100
+   writes a second of 1 KiB (100 WCU) for 30 min. Minutes 1 and 2 use
+   10 % of 1,000, so the units fall, after 15 one-minute points below the
+   target and 60 s (reference §11), to ceil(100 / 0.5) = 200 WCU at
+   t = 960 s, and stay there (50 %). Its starting 1,000 WCU are the
+   table's state when made: the run repeated starts each time with the
+   200 the one before ended with, so every hour of the month bills 200
+   WCU + 10 RCU: 720 x (200 x $0.00065 + 10 x $0.00013) = $94.536
+   ($468.94 when each repetition went back to 1,000 WCU for 16 minutes;
+   $281.74 and $131.98 for runs of 2 h and 10 h). On demand would use
+   100 of the 200 WCU held a second: 50 %. */
+START_TEST(test_month_auto_scaled)
+{
+	json_t *root;
+	const json_t *m =
+	    money_json("service: dynamodb\n"
+		       "table: {partition_key: /id, read_capacity_units: 10, "
+		       "write_capacity_units: 1000, auto_scaling: {target: 50, "
+		       "min_read_units: 10, max_read_units: 10}}\n"
+		       "client: {retries: off}\n"
+		       "pricing: {region: us-east-1, date: 2026-11-30}\n"
+		       "phases:\n"
+		       "  - {duration: 1800s, rate: 100/s, item_size: 1KB}\n",
+		       &root);
+
+	ck_assert_double_eq_tol(num(m, "month_cost"), 94.536, 0.005);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 0.5, 1e-9);
+	json_decref(root);
+}
+END_TEST
+
 /* Two streams writing the same 10,000 values of /dev (the pattern
    d{0000..9999} in each) hold at most 10,000 items, not 20,000: the
    union, 0.010 GB as above (summing each stream's pool said 0.021 GB).
@@ -1042,6 +1074,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p14_provisioned_month);
 	tcase_add_test(tc, test_capacity_change_hourly_max);
 	tcase_add_test(tc, test_month_repeats_the_run);
+	tcase_add_test(tc, test_month_auto_scaled);
 	tcase_add_test(tc, test_free_tier_capacity);
 	tcase_add_test(tc, test_free_tier_words);
 	tcase_add_test(tc, test_wall_clock_hours);

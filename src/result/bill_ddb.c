@@ -83,16 +83,29 @@ static void capacity(const struct pk_scenario *sc,
 	b->reads.cost = bill_acc_cost(&ra);
 }
 
+/* Units (write: WCU, else RCU) of x's step i; restart: the run
+   repeated starts each time with the units the one before ended with,
+   so its first step holds its last step's units */
+static int64_t step_units(const struct pk_snapshot_ddb *x, size_t i, int write,
+			  int restart)
+{
+	if (restart && i == 0 && x->n_steps > 0) {
+		i = x->n_steps - 1;
+	}
+	return write ? x->steps[i].wcu : x->steps[i].rcu;
+}
+
 /* The most units (write: WCU, else RCU) x's steps hold over [a, b) of
-   its run, 0 <= a < b <= d_s (d_s the run's seconds) */
+   its run, 0 <= a < b <= d_s (d_s the run's seconds); restart as
+   step_units */
 static int64_t most_in(const struct pk_snapshot_ddb *x, int write, int64_t a,
-		       int64_t b)
+		       int64_t b, int restart)
 {
 	int64_t most = 0;
 	size_t i;
 
 	for (i = 0; i < x->n_steps && x->steps[i].t_s < b; i++) {
-		int64_t u = write ? x->steps[i].wcu : x->steps[i].rcu;
+		int64_t u = step_units(x, i, write, restart);
 		int held = i + 1 == x->n_steps || x->steps[i + 1].t_s > a;
 
 		if (held && u > most) {
@@ -103,22 +116,38 @@ static int64_t most_in(const struct pk_snapshot_ddb *x, int write, int64_t a,
 }
 
 /* The most units x's steps hold over [a, b) of its run repeated back to
-   back every d_s seconds (a may be negative; b - a <= 3,600) */
+   back every d_s seconds (a may be negative; b - a <= 3,600); restart
+   as step_units */
 static int64_t most_repeated(const struct pk_snapshot_ddb *x, int write,
-			     int64_t a, int64_t b, int64_t d_s)
+			     int64_t a, int64_t b, int64_t d_s, int restart)
 {
 	int64_t from = ((a % d_s) + d_s) % d_s, to = from + (b - a);
 	int64_t most;
 
 	if (b - a >= d_s) {
-		return most_in(x, write, 0, d_s);
+		return most_in(x, write, 0, d_s, restart);
 	}
 	if (to <= d_s) {
-		return most_in(x, write, from, to);
+		return most_in(x, write, from, to, restart);
 	}
-	most = most_in(x, write, from, d_s);
-	to = most_in(x, write, 0, to - d_s);
+	most = most_in(x, write, from, d_s, restart);
+	to = most_in(x, write, 0, to - d_s, restart);
 	return to > most ? to : most;
+}
+
+/* 1 when table v's units are auto scaling's (D19): its run repeated
+   then starts each time with the units the one before ended with, which
+   auto scaling keeps until its next change; its starting units are the
+   table's state when made, not part of the workload's cycle (and a
+   cycle that raised them back every run would pass the 27 decreases a
+   day AWS allows, reference §11) */
+static int scaled(const struct pk_scenario *sc,
+		  const struct pk_result_variant *v)
+{
+	const struct pk_ddb_table_spec *t =
+	    sc && v->spec ? scenario_variant_table(sc, v->spec) : NULL;
+
+	return t && t->scale.on;
 }
 
 /* A run shorter than 720 clock hours: its month's provisioned units are
@@ -137,6 +166,7 @@ static void repeated(const struct pk_scenario *sc,
 	int64_t off = v->metrics ? v->metrics->hour_offset_s : 0;
 	int64_t d_s = v->end_s, h;
 	double wp, rp, w = 0, r = 0;
+	int restart = scaled(sc, v);
 
 	if (b->hours >= PK_BILL_MONTH_HOURS || d_s <= 0 || x->n_steps == 0 ||
 	    x->steps[0].t_s != 0) {
@@ -150,8 +180,10 @@ static void repeated(const struct pk_scenario *sc,
 		int64_t a = h * PK_METRICS_S_PER_HOUR - off;
 		int64_t e = a + PK_METRICS_S_PER_HOUR;
 
-		w += (double)less_free(most_repeated(x, 1, a, e, d_s), free_u);
-		r += (double)less_free(most_repeated(x, 0, a, e, d_s), free_u);
+		w += (double)less_free(most_repeated(x, 1, a, e, d_s, restart),
+				       free_u);
+		r += (double)less_free(most_repeated(x, 0, a, e, d_s, restart),
+				       free_u);
 	}
 	b->repeated = 1;
 	b->repeated_cost = w * wp + r * rp;
@@ -283,15 +315,25 @@ static double steps_held(const struct pk_snapshot_ddb *x, int write, int64_t a,
    of the run's seconds, unit-seconds: the table's own as it held them
    (side_cap_mcu: a phase or auto scaling may change them) and its
    indexes' (fixed), less what its steps held in the seconds after
-   workload_s (the retries' tail) */
+   workload_s (the retries' tail); restart as step_units */
 static double held(const struct pk_snapshot_ddb *x, int write, double seconds,
-		   int64_t workload_s)
+		   int64_t workload_s, int restart)
 {
 	int64_t idx = write ? x->wcu - x->table_wcu : x->rcu - x->table_rcu;
 	double own = (double)x->side_cap_mcu[write != 0] / MCU;
 
 	if (own <= 0) {
 		own = (double)(write ? x->table_wcu : x->table_rcu) * seconds;
+	}
+	if (restart && x->n_steps > 1 && x->steps[0].t_s == 0) {
+		/* until auto scaling's first change the run repeated holds
+		   the units the run ended with (step_units) */
+		int64_t until =
+		    x->steps[1].t_s < workload_s ? x->steps[1].t_s : workload_s;
+
+		own -= (double)(step_units(x, 0, write, 0) -
+				step_units(x, 0, write, 1)) *
+		       (double)until;
 	}
 	return own + (double)idx * seconds -
 	       steps_held(x, write, workload_s, (int64_t)seconds);
@@ -333,12 +375,14 @@ static void ondemand(const struct pk_scenario *sc,
 		    (3600.0 * b->ondemand_reads.pick.price / 1e6);
 	}
 	if (seconds > 0 && x->wcu > 0) {
-		b->use_writes = (double)x->write_demand_mcu / MCU /
-				held(x, 1, (double)v->end_s, b->workload_s);
+		b->use_writes =
+		    (double)x->write_demand_mcu / MCU /
+		    held(x, 1, (double)v->end_s, b->workload_s, scaled(sc, v));
 	}
 	if (seconds > 0 && x->rcu > 0) {
-		b->use_reads = (double)x->read_demand_mcu / MCU /
-			       held(x, 0, (double)v->end_s, b->workload_s);
+		b->use_reads =
+		    (double)x->read_demand_mcu / MCU /
+		    held(x, 0, (double)v->end_s, b->workload_s, scaled(sc, v));
 	}
 }
 
