@@ -517,6 +517,45 @@ START_TEST(test_container_request_rules)
 }
 END_TEST
 
+/*
+ * Item sizes that change from request to request are each charged and
+ * stored as their own size (container_ops.c keeps the last size's
+ * figures). index_factor 1.5, the default costs (5 RU a 1 KB write, 50 RU
+ * at 100 KB, the line between, D-RU): 1 KB: 5,000 mRU, 1,024 x 1.5 =
+ * 1,536 B; 50 KB: 5 + 45 x 49 / 99 = 27.2727 RU -> 27,273 mRU, 51,200 x
+ * 1.5 = 76,800 B; 1 KB again: 5,000 mRU, 1,536 B; 8 KB: 5 + 45 x 7 / 99
+ * = 8.1818 RU -> 8,182 mRU, 8,192 x 1.5 = 12,288 B. Stored in all:
+ * 1,536 + 76,800 + 1,536 + 12,288 = 92,160 B. 45.5 RU in the second, far
+ * under 10,000 RU/s: nothing is rate limited.
+ */
+START_TEST(test_container_sizes_change)
+{
+	static const uint32_t size[] = {1024, 50 * 1024, 1024, 8 * 1024};
+	static const int64_t charge[] = {5000, 27273, 5000, 8182};
+	struct pk_container_spec s = spec_for(10000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	unsigned char a[PK_EPK_ENCODED_MAX];
+	size_t al = key_of("a", a), i;
+	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a,	     al, NULL,
+			       0, NULL,		0, NULL, PK_TTL_OFF, 0};
+	struct pk_outcome o;
+
+	s.index_factor = 1.5;
+	c = container_new("t", &s, &cost);
+	for (i = 0; i < 4; i++) {
+		r.item = i + 1;
+		r.size_bytes = size[i];
+		apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+		ck_assert_int_eq(o.charge_mru, charge[i]);
+	}
+	ck_assert_uint_eq(container_storage(c), 92160);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 /* A 404's cause (metrics.h): item 1 is created (201); item 2's create
    is refused with 413; item 3's create ended failed in the client
    (container_write_failed, as the run calls it past the retries); item 4
@@ -1752,6 +1791,7 @@ Suite *tu_suite(void)
 	tcase_add_test(layout, test_container_uneven_shares_sum);
 	tcase_add_test(budget, test_container_throttling_case);
 	tcase_add_test(budget, test_container_request_rules);
+	tcase_add_test(budget, test_container_sizes_change);
 	tcase_add_test(budget, test_container_404_causes);
 	tcase_add_test(budget, test_container_409_causes);
 	tcase_add_test(budget, test_container_import_case);

@@ -91,6 +91,8 @@ struct pk_outcome {
 					   service, valid until its next
 					   request; else NULL */
 	uint32_t n_replaced_items;
+	/* a field added here is zeroed in container_ops.c's outcome_clear
+	   too (it asserts that n_replaced_items is the last) */
 };
 
 /* One item of a request: a point request's, or a batch's. */

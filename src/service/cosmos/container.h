@@ -410,6 +410,14 @@ struct pk_container {
 	uint64_t rlps_upto; /* logical partitions 1 .. rlps_upto are
 			       placed in rlps */
 	uint32_t rlps_gen;  /* the pmap.gen rlps holds for; 0 none */
+	/* the last item size a request wrote (container_ops.c: sized):
+	   its bytes with the index and its write charge, kept while the
+	   sizes repeat (a phase's fixed item_size sends one); both follow
+	   from the size alone, spec.index_factor and cost being fixed for
+	   the container's life. memo_indexed 0: none kept */
+	uint32_t memo_size;
+	uint32_t memo_indexed;
+	int64_t memo_write_mru;
 };
 
 /*
