@@ -1196,6 +1196,55 @@ START_TEST(test_findings_not_sent_from_run)
 }
 END_TEST
 
+/* Operations not sent after every item written was deleted, on a
+   table: 20 puts (10/s for 2 s), then 20 deletes (10/s for 2 s), each
+   drawing a distinct stored item (a sent delete takes its target out),
+   so none is left; then 10 reads (5/s for 2 s) find nothing to target:
+   10 not sent, 10 / (40 sent + 10) = 20.00%. The finding names only
+   the kind not sent (read, not the deletes, all sent), says table,
+   and says the items were deleted, not that none was written yet. */
+START_TEST(test_findings_not_sent_emptied)
+{
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *r;
+	size_t n, i;
+	char **v;
+	int found = 0;
+
+	r = run_text("service: dynamodb\n"
+		     "table: {partition_key: /id, read_capacity_units: 100, "
+		     "write_capacity_units: 100}\n"
+		     "client: {retries: off}\n"
+		     "phases:\n"
+		     "  - {duration: 2s, rate: 10/s, ops: {create: 1}}\n"
+		     "  - {duration: 2s, rate: 10/s, ops: {delete: 1}}\n"
+		     "  - {duration: 2s, rate: 5/s, ops: {read: 1}}\n",
+		     &sc, &run);
+	ck_assert_uint_eq(r->variants[0].metrics->totals.not_sent_no_target,
+			  10);
+	ck_assert_uint_eq(r->variants[0].not_sent_kind[PK_OP_READ], 10);
+	ck_assert_uint_eq(r->variants[0].not_sent_kind[PK_OP_DELETE], 0);
+	ck_assert_uint_eq(r->variants[0].not_sent_emptied, 10);
+	v = findings_make(r, &r->variants[0], &n);
+	for (i = 0; i < n; i++) {
+		found |= strstr(v[i],
+				"10 operations (20.00% of those that arrived) "
+				"were not sent (of kinds read): each targets "
+				"an item this table has written, drawn at its "
+				"send, and every item written had been deleted "
+				"or replaced when they came to be sent; these "
+				"figures leave them out") == v[i];
+		free(v[i]);
+	}
+	free(v);
+	ck_assert(found);
+	result_free(r);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
 START_TEST(test_findings_merge_from_run)
 {
 	struct pk_scenario *sc;
@@ -1496,6 +1545,7 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_test(run, test_findings_merge_from_run);
 	tcase_add_test(run, test_findings_not_sent_from_run);
+	tcase_add_test(run, test_findings_not_sent_emptied);
 	tcase_add_test(run, test_findings_merge_candidate_pending_raise);
 	tcase_add_test(run, test_findings_advisories_from_runs);
 	tcase_add_test(run, test_findings_layout_or_key_by_ru);

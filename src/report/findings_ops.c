@@ -367,26 +367,17 @@ char *findings_ttl_ignored(const struct pk_result *r,
 			 p->line);
 }
 
-/* The kinds of r's phases that need a target (targets.h) into buf, as
-   "read, delete"; with one stream the result has no per-kind count. */
-static size_t target_kinds(const struct pk_result *r, char *buf, size_t cap,
-			   size_t len)
+/* The kinds of v's operations not sent (pk_result_variant.not_sent_kind)
+   into buf, as "read, delete": those that need a target (targets.h). */
+static size_t target_kinds(const struct pk_result_variant *v, char *buf,
+			   size_t cap, size_t len)
 {
 	static const int kinds[] = {PK_OP_READ, PK_OP_UPSERT, PK_OP_REPLACE,
 				    PK_OP_DELETE, PK_OP_QUERY};
-	size_t i, p, n = 0;
+	size_t i, n = 0;
 
-	for (i = 0; r->sc && i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		int used = 0;
-
-		for (p = 0; p < r->sc->n_phases; p++) {
-			const struct pk_phase_spec *ps = &r->sc->phases[p];
-
-			used |=
-			    ps->mix[kinds[i]] > 0 &&
-			    (kinds[i] != PK_OP_UPSERT || ps->upsert_new < 1);
-		}
-		if (used) {
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (v->not_sent_kind[kinds[i]] > 0) {
 			len = fmt_append(buf, cap, len, "%s%s", n++ ? ", " : "",
 					 report_stream_kind_name(kinds[i]));
 		}
@@ -399,7 +390,7 @@ char *findings_not_sent(const struct pk_result *r,
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	uint64_t n = t->not_sent_no_target;
-	char a[32], share[32], who[512] = "";
+	char a[32], b[32], c[32], share[32], who[512] = "", why[256];
 	double pct;
 	size_t i, len = 0;
 	int k;
@@ -429,7 +420,27 @@ char *findings_not_sent(const struct pk_result *r,
 	}
 	if (v->n_streams == 0) {
 		len = fmt_append(who, sizeof(who), 0, "of kinds ");
-		target_kinds(r, who, sizeof(who), len);
+		target_kinds(v, who, sizeof(who), len);
+	}
+	/* none written yet, or every one written gone by the send */
+	if (v->not_sent_emptied == 0) {
+		snprintf(why, sizeof(why),
+			 "none was written yet when %s "
+			 "arrived",
+			 n == 1 ? "it" : "they");
+	} else if (v->not_sent_emptied == n) {
+		snprintf(why, sizeof(why),
+			 "every item written had been "
+			 "deleted or replaced when %s came to be sent",
+			 n == 1 ? "it" : "they");
+	} else {
+		snprintf(why, sizeof(why),
+			 "none was written yet when %s of "
+			 "them arrived, and every item written had been "
+			 "deleted or replaced when the other %s came to be "
+			 "sent",
+			 fmt_thousands(n - v->not_sent_emptied, b),
+			 fmt_thousands(v->not_sent_emptied, c));
 	}
 	pct = 100.0 * (double)n / (double)(t->operations + n);
 	if (pct < 0.01) {
@@ -439,11 +450,10 @@ char *findings_not_sent(const struct pk_result *r,
 	}
 	return xasprintf(
 	    "%s operation%s (%s of those that arrived) %s not sent "
-	    "(%s): each targets an item this container has written, drawn "
-	    "at its send, and none was written yet when %s arrived%s; "
-	    "these figures leave %s out",
+	    "(%s): each targets an item this %s has written, drawn "
+	    "at its send, and %s%s; these figures leave %s out",
 	    fmt_thousands(n, a), n == 1 ? "" : "s", share,
-	    n == 1 ? "was" : "were", who, n == 1 ? "it" : "they",
+	    n == 1 ? "was" : "were", who, v->ddb ? "table" : "container", why,
 	    v->preload_items > 0 ? " (preloaded items, preload:, are never "
 				   "targets)"
 	    : t->operations == 0 ? " (nothing was written: give a create "

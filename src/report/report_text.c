@@ -162,9 +162,10 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fmt_thousands(t->operations, a));
 	if (t->not_sent_no_target > 0) {
 		fprintf(out,
-			"  operations not sent      %s (no item written yet "
-			"to target)\n",
-			fmt_thousands(t->not_sent_no_target, a));
+			"  operations not sent      %s (no item %s to "
+			"target)\n",
+			fmt_thousands(t->not_sent_no_target, a),
+			v->not_sent_emptied > 0 ? "stored" : "written yet");
 	}
 	fprintf(out,
 		"  retries                  %s (attempts after an "

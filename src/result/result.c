@@ -564,6 +564,8 @@ static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
 	v->workload_s = workload_seconds(sc, pv, w, v->end_s);
+	memcpy(v->not_sent_kind, pv->not_sent_kind, sizeof(v->not_sent_kind));
+	v->not_sent_emptied = pv->not_sent_emptied;
 	/* the runway reads each query's charge */
 	queries(sc, pv, v);
 	runway_build(&s, sc, w, v);

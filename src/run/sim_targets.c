@@ -64,6 +64,8 @@ const struct pk_op *sim_unprocessed(struct pk_variant *v,
 void sim_not_sent(struct pk_variant *v, const struct pk_op *op)
 {
 	service_client(v->svc, PK_CLIENT_NOT_SENT, 1);
+	v->not_sent_kind[op->kind]++;
+	v->not_sent_emptied += targets_any_written(v->targets);
 	if (v->sstats) {
 		v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
 			  (size_t)op->kind]

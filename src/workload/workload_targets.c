@@ -453,6 +453,13 @@ const uint32_t *targets_guess_at(const struct pk_targets *t, uint64_t rank)
 	return rank < t->n_live ? &t->live[rank] : NULL;
 }
 
+int targets_any_written(const struct pk_targets *t)
+{
+	/* items are covered by their first write (or a replacement's,
+	   which names a written item) */
+	return t && t->n_cells > 0;
+}
+
 uint64_t targets_count(const struct pk_targets *t)
 {
 	return t ? t->n_live : 0;

@@ -438,6 +438,12 @@ struct pk_result_variant {
 	const struct pk_metrics *metrics;     /* borrowed: totals, events,
 						 actions, per-second and
 						 per-minute series */
+	/* operations not sent (pk_totals.not_sent_no_target) by kind,
+	   whatever their stream, and of them those due after some item
+	   had been written: every written one deleted or replaced by then
+	   (pk_variant.not_sent_kind, not_sent_emptied) */
+	uint64_t not_sent_kind[PK_OP_KINDS + 1]; /* by enum pk_op_kind */
+	uint64_t not_sent_emptied;
 	uint64_t preload_items;	  /* stored at t = 0 by `preload:` */
 	uint64_t preload_bytes;	  /* ... their bytes */
 	uint64_t preload_lps;	  /* ... the logical partitions they

@@ -167,6 +167,12 @@ struct pk_variant {
 	const struct pk_sim_observer *obs; /* borrowed; the run's observer
 					      while its metrics' tap tells
 					      it of each second */
+	/* operations not sent for want of a target (sim_not_sent), by
+	   enum pk_op_kind, whatever their stream; and of them, those that
+	   found the draw set empty after some item had been written
+	   (every one since deleted or replaced, not "none written yet") */
+	uint64_t not_sent_kind[PK_OP_KINDS + 1];
+	uint64_t not_sent_emptied;
 };
 
 struct pk_run {

@@ -118,6 +118,10 @@ uint64_t targets_guess(struct pk_targets *t, const struct pk_op *op,
    read; NULL when rank is past the set. */
 const uint32_t *targets_guess_at(const struct pk_targets *t, uint64_t rank);
 
+/* 1 when some item was ever written in t's variant (targets_written),
+   whether or not it is still in the draw set; 0 for NULL t. */
+int targets_any_written(const struct pk_targets *t);
+
 /* Items in t's draw set now. */
 uint64_t targets_count(const struct pk_targets *t);
 
