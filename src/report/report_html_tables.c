@@ -131,8 +131,27 @@ void html_queries(const struct pk_result *r, size_t vi, FILE *out)
 
 	html_sec("queries", vi, "Queries by route", out);
 	if (v->ddb) {
-		fprintf(out, "<p>None: Query and Scan are not replayed on an "
-			     "Amazon DynamoDB table (docs/dynamodb.md).</p>\n");
+		/* a table's Query and Scan (ddb_query.c) */
+		if (v->n_queries == 0) {
+			fprintf(out, "<p>None: the run sent no Query or "
+				     "Scan.</p>\n");
+			return;
+		}
+		fprintf(out, "<table>\n<tr><th>request</th><th>served</th>"
+			     "</tr>\n");
+		for (i = 0; i < 3; i++) {
+			fprintf(out,
+				"<tr><td>%s</td><td class=\"n\">%s</td>"
+				"</tr>\n",
+				text_route_name_ddb((enum pk_route_kind)i),
+				fmt_thousands((int64_t)t->queries[i], a));
+		}
+		fprintf(out,
+			"</table>\n<p class=\"note\">%s partition reads by "
+			"queries; Scans cost %s read units.</p>\n",
+			fmt_thousands((int64_t)t->query_ranges, a),
+			ru_tenths(t->fanout_mru, b, sizeof(b)));
+		html_query_table(r, vi, vi + 1, 0, out);
 		return;
 	}
 	fprintf(out, "<table>\n<tr><th>route</th><th>queries</th></tr>\n");

@@ -17,6 +17,18 @@ const char *const text_query_heads[PK_TEXT_QUERY_COLS] = {
     "route", "served", "ranges/query", "RU", "RU/query", "429s",
 };
 
+/* ... a DynamoDB table's (its requests: ddb_query.c) */
+const char *const text_query_heads_ddb[PK_TEXT_QUERY_COLS] = {
+    "request", "served", "parts/query", "units", "units/query", "throttled",
+};
+
+const char *text_route_name_ddb(enum pk_route_kind k)
+{
+	return k == PK_ROUTE_SINGLE	? "Query"
+	       : k == PK_ROUTE_TARGETED ? "Query per value"
+					: "Scan";
+}
+
 const char *text_route_name(enum pk_route_kind k)
 {
 	return k == PK_ROUTE_SINGLE	? "single partition"
@@ -54,7 +66,9 @@ void text_query_cells(const struct pk_result_variant *v, size_t i, int tenths,
 	double n = (double)q->served;
 
 	snprintf(cells[0], PK_TEXT_QUERY_CELL, "%s",
-		 q->sent ? text_route_name(q->route) : "-");
+		 !q->sent ? "-"
+		 : v->ddb ? text_route_name_ddb(q->route)
+			  : text_route_name(q->route));
 	fmt_thousands(q->served, cells[1]);
 	snprintf(cells[2], PK_TEXT_QUERY_CELL, "%.2f",
 		 q->served ? (double)q->ranges_visited / n : 0.0);

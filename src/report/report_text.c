@@ -390,10 +390,12 @@ static void query_table(const struct pk_result_variant *v, FILE *out)
 		x.w = (int)strlen(l) > x.w ? (int)strlen(l) : x.w;
 		free(l);
 	}
-	fprintf(out, "  by query (RU of the served ones):\n");
+	const char *const *h = v->ddb ? text_query_heads_ddb : text_query_heads;
+
+	fprintf(out, "  by query (%s of the served ones):\n",
+		v->ddb ? "read units" : "RU");
 	fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", x.w, "query",
-		text_query_heads[0], text_query_heads[1], text_query_heads[2],
-		text_query_heads[3], text_query_heads[4], text_query_heads[5]);
+		h[0], h[1], h[2], h[3], h[4], h[5]);
 	text_query_rows(v, 1, query_row, &x);
 }
 
@@ -452,6 +454,28 @@ static void queries(const struct pk_result_variant *v, FILE *out)
 
 	text_key_queries(v, out);
 	if (n == 0) {
+		return;
+	}
+	if (v->ddb) {
+		/* a table's Query and Scan (ddb_query.c) */
+		fprintf(out, "\nqueries (served)\n");
+		fprintf(out,
+			"  Query                    %s (one partition key "
+			"value's item collection)\n",
+			fmt_thousands(t->queries[PK_ROUTE_SINGLE], a));
+		fprintf(out,
+			"  Query per IN value       %s (an IN list on the key: "
+			"one Query a value)\n",
+			fmt_thousands(t->queries[PK_ROUTE_TARGETED], a));
+		fprintf(out,
+			"  Scan                     %s (every partition), %s "
+			"read units\n",
+			fmt_thousands(t->queries[PK_ROUTE_FANOUT], a),
+			text_ru(t->fanout_mru, b));
+		fprintf(out, "  partitions read          %s, %.2f a query\n",
+			fmt_thousands(t->query_ranges, d),
+			(double)t->query_ranges / (double)n);
+		query_table(v, out);
 		return;
 	}
 	fprintf(out, "\nqueries (served)\n");

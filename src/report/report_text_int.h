@@ -92,6 +92,10 @@ const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
 #define PK_TEXT_QUERY_CELL 48
 extern const char *const text_query_heads[PK_TEXT_QUERY_COLS];
 const char *text_route_name(enum pk_route_kind k);
+/* ... the same on a DynamoDB table: its heads (units, throttles) and its
+   requests, Query (one key value), Query per value (an IN list), Scan */
+extern const char *const text_query_heads_ddb[PK_TEXT_QUERY_COLS];
+const char *text_route_name_ddb(enum pk_route_kind k);
 char *text_query_label(const struct pk_result_variant *v, size_t i);
 void text_query_cells(const struct pk_result_variant *v, size_t i, int tenths,
 		      char cells[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL]);

@@ -216,6 +216,13 @@ uint64_t ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src)
 	uint64_t took = 0;
 
 	d->put_held = it != NULL;
+	if (__builtin_expect(d->queries, 0)) {
+		/* its key value's items, for a Query (ddb_query.c) */
+		b = key_bytes(d, i, &len);
+		ddb_query_note(d, b,
+			       (int64_t)size - (int64_t)(it ? it->size : 0),
+			       it == NULL);
+	}
 	if (it && it->src != src) {
 		/* another workload item's put held the key: this one takes
 		   its place (the table keeps one item a primary key) */
@@ -241,6 +248,9 @@ void ddb_items_drop(struct ddb *d, size_t i)
 	struct ddb_item *it = find(d, i);
 
 	if (it) {
+		if (__builtin_expect(d->queries, 0)) {
+			ddb_query_note(d, it->key, -(int64_t)it->size, -1);
+		}
 		HASH_DEL(d->items, it);
 		free(it);
 	}

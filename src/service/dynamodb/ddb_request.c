@@ -153,9 +153,12 @@ static void own_bank_spent(struct pk_ddb_total *t, int64_t paid)
 	t->bank_mcu = t->bank_mcu > paid ? t->bank_mcu - paid : 0;
 }
 
-/* Admit a on partition i (D3, D5, D9, D10, D12, D14) */
-static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a,
-				 int first)
+/* Admit a on partition i (D3, D5, D9, D10, D12, D14). Inlined in both
+   its callers: a GetItem's or PutItem's admission is on every
+   request's path, and a second caller (ddb_admit_reads) would leave
+   it a call */
+static inline __attribute__((always_inline)) enum pk_ddb_verdict
+admit(struct ddb *d, size_t i, const struct ask *a, int first)
 {
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_rules r;
@@ -309,6 +312,45 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
 	ddb_bill_used(d, 1, ddb_gsis_used(d) - before);
+	return v;
+}
+
+enum pk_ddb_verdict ddb_admit_reads(struct ddb *d, const size_t *parts,
+				    const int64_t *units, size_t n,
+				    const struct pk_svc_request *rq,
+				    size_t *refused)
+{
+	struct pk_ddb_total total = d->tr;
+	int64_t od_used = d->odr.used_mcu, od_asked = d->odr.asked_mcu;
+	enum pk_ddb_verdict v = PK_DDB_ADMITTED;
+	int first = rq->retry == 0;
+	struct ask a;
+	size_t k, j;
+
+	memset(&a, 0, sizeof(a));
+	for (k = 0; k < n; k++) {
+		d->q_save[k] = d->parts[parts[k]].r;
+		a.units = units[parts[k]];
+		v = admit(d, parts[k], &a, first);
+		if (v != PK_DDB_ADMITTED) {
+			break;
+		}
+	}
+	if (v == PK_DDB_ADMITTED) {
+		return v;
+	}
+	/* all or nothing: the partitions admitted before the refusal give
+	   their units back (the table's total, its bank and what was lent
+	   are as before them: a refusal changes none of them) */
+	for (j = 0; j < k; j++) {
+		d->parts[parts[j]].r = d->q_save[j];
+	}
+	d->tr = total;
+	if (d->on_demand) {
+		d->odr.used_mcu = od_used;
+		d->odr.asked_mcu = od_asked + (first ? units[parts[k]] : 0);
+	}
+	*refused = k;
 	return v;
 }
 

@@ -9,7 +9,9 @@
  *   (table.read_consistency);
  * - delete: DeleteItem of the item's current size;
  * - batch: BatchWriteItem, each item a put of its own on its own key
- *   value's partition, not atomic (ddb_batch.c).
+ *   value's partition, not atomic (ddb_batch.c);
+ * - query: a Query of a key value's item collection, one per value of
+ *   an IN list, or a Scan (ddb_query.c).
  * A provisioned table admits by its buckets (ddb_admit.h), an
  * on-demand one by its partitions' caps and its instant limit
  * (ddb_ondemand.h). A throttled request (D14) is answered 429 so the scenario's
@@ -224,18 +226,22 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	}
 }
 
-/* Not sent: ddb_service_new refuses scenarios with queries; answered
-   400 (not modelled) should one come. */
+/* A Query or Scan (ddb_query.c) */
 static void ddb_query(struct pk_service *s, const struct pk_svc_request *rq,
 		      struct pk_outcome *out)
 {
 	struct ddb *d = ddb_of(s);
 
 	ddb_advance(s, rq->t_ms);
+	if (d->ahead) {
+		d->ahead_last = 0;
+		if (d->ahead_s != d->now_s) {
+			ddb_ahead_open(d);
+		}
+	}
 	memset(out, 0, sizeof(*out));
-	ddb_count_attempt(d, NULL, rq, 0);
-	out->status = PK_HTTP_BAD_REQUEST;
-	d->m.totals.bad_request_400++;
+	d->coll_full = NULL;
+	ddb_query_apply(d, rq, out);
 }
 
 static int ddb_phase(struct pk_service *s, const struct pk_phase_spec *ph,
@@ -344,6 +350,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_gsis_free(d);
 	ddb_lsis_free(d);
 	ddb_items_free(d);
+	ddb_query_free(d);
 	ddb_heat_free(d);
 	ddb_demand_free(d);
 	ddb_ahead_free(d);
@@ -383,8 +390,6 @@ static const struct pk_service_ops ddb_ops = {
    scenario: 0, or -1 with the error in diag */
 static int refuse_unmodelled(const struct pk_scenario *sc, struct pk_diag *diag)
 {
-	size_t i;
-
 	if (sc->preload) {
 		diag_error(diag, sc->file, sc->preload->line, sc->preload->col,
 			   "preload is not replayed on a dynamodb table yet");
@@ -395,22 +400,6 @@ static int refuse_unmodelled(const struct pk_scenario *sc, struct pk_diag *diag)
 			   sc->items_file->col,
 			   "an Azure Monitor log is Azure Cosmos DB's; it "
 			   "cannot be replayed on a dynamodb table");
-		return -1;
-	}
-	for (i = 0; i < sc->n_phases; i++) {
-		if (sc->phases[i].n_queries > 0) {
-			diag_error(diag, sc->file, sc->phases[i].line,
-				   sc->phases[i].col,
-				   "phase '%s' has queries; Query and Scan "
-				   "are not replayed on a dynamodb table yet",
-				   sc->phases[i].name);
-			return -1;
-		}
-	}
-	if (sc->items_file && sc->items_file->n_queries > 0) {
-		diag_error(diag, sc->file, sc->items_file->line,
-			   sc->items_file->col,
-			   "queries are not replayed on a dynamodb table yet");
 		return -1;
 	}
 	return 0;
@@ -468,7 +457,9 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	struct ddb *d;
 	int64_t planned_ms;
 
-	if (refuse_unmodelled(sc, diag) < 0) {
+	if (refuse_unmodelled(sc, diag) < 0 ||
+	    ddb_query_refuse(sc, scenario_variant_table(sc, spec->spec), diag) <
+		0) {
 		return NULL;
 	}
 	key = pkey_new(spec->spec, sc, spec->workload, spec->seed, diag);
@@ -498,6 +489,7 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->w = spec->workload;
 	d->key = key;
 	d->kv = xmalloc(sizeof(*d->kv));
+	d->queries = scenario_query_count(sc) > 0;
 	metrics_init(&d->m);
 	planned_ms = workload_phase_start_ms(spec->workload, sc->n_phases);
 	/* bills count wall-clock hours (pricing.md §4 by Cosmos DB's

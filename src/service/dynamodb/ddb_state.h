@@ -66,6 +66,7 @@ struct ddb_heat;  /* a partition-key value's heat (ddb_heat.c) */
 struct ddb_dval;  /* a key value's on-demand count (ddb_demand.c) */
 struct ddb_ahead; /* the open second's demand read ahead (ddb_ahead.c) */
 struct ddb_item;  /* a stored item (ddb_items.c) */
+struct ddb_qcoll; /* a key value's items, for Query (ddb_query.c) */
 
 /* One request's primary keys (ddb_items.c): key i is bytes [off[i],
    off[i + 1]); used: bytes of the key being built */
@@ -234,6 +235,20 @@ struct ddb {
 	/* a partition key with a random part: the candidate values a
 	   reader looks under (pkey_random_values; ddb_find.c), 0 none */
 	uint64_t find_n;
+	/* Query and Scan (ddb_query.c): queries 1 when the scenario sends
+	   any, and only then each partition-key value's items are kept
+	   (qcolls); the route of the query being answered and its scratch
+	   (q_src, q_acc: mCU per partition, q_parts: the partitions it
+	   asks, q_save: their read sides before it, each q_cap long) */
+	int queries;
+	struct ddb_qcoll *qcolls;
+	struct pk_route route;
+	struct pk_item_source *q_src;
+	size_t q_src_cap;
+	int64_t *q_acc;
+	size_t *q_parts;
+	struct pk_ddb_side *q_save;
+	size_t q_cap;
 };
 
 /* What one request (or one item of a BatchWriteItem) asks of the table */
@@ -664,5 +679,34 @@ void ddb_heat_free(struct ddb *d);
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 		  struct pk_snapshot *out);
+
+/* ddb_request.c: admit the reads of one Query or Scan on n partitions,
+   units[parts[k]] mCU on partition parts[k] (distinct), all or nothing: a
+   refusal undoes the reads admitted before it (their sides as saved in
+   d->q_save), counts its reason and puts the refused partition's
+   index in parts in *refused. rq is the request (a first attempt:
+   rq->retry 0). */
+enum pk_ddb_verdict ddb_admit_reads(struct ddb *d, const size_t *parts,
+				    const int64_t *units, size_t n,
+				    const struct pk_svc_request *rq,
+				    size_t *refused);
+
+/* ddb_query.c: a scenario query on the table (reference §1, D1): one
+   naming the partition key's value is a Query of that value's item
+   collection, an IN list one Query per value, any other a Scan of every
+   partition; answered at the open second into *out (zeroed by the
+   caller). Keep key value key's (an item's primary key as ddb_items
+   builds it: 2 bytes of the partition key's length, its bytes, then the
+   sort key's) items: bytes and items added (negative: removed), when
+   d->queries. Refuse at load what a table's Query cannot mean (a
+   condition on the sort key): 0, or -1 with the error in diag. Free
+   them. */
+void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
+		     struct pk_outcome *out);
+void ddb_query_note(struct ddb *d, const unsigned char *key, int64_t bytes,
+		    int64_t items);
+int ddb_query_refuse(const struct pk_scenario *sc,
+		     const struct pk_ddb_table_spec *t, struct pk_diag *diag);
+void ddb_query_free(struct ddb *d);
 
 #endif

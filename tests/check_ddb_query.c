@@ -1,0 +1,250 @@
+/*
+ * ddb_query: a scenario's queries replayed on a DynamoDB table as Query
+ * and Scan (src/service/dynamodb/ddb_query.c; reference §1, D1,
+ * statements 3 and 4), each figure derived by hand beside its test.
+ * 1 unit = 1,000 mCU; 1KB in a scenario is 1,024 bytes; a write of an
+ * item of S bytes is ceil(S / 1,024) WCU, a read of B bytes ceil(B /
+ * 4,096) RCU strong, half that eventual (D1). Partitions: ceil(RCU /
+ * 3,000 + WCU / 1,000) (D4), each an even share (D5).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/keyspace.h"
+#include "pksim/service/metrics.h"
+#include "pksim/service/snapshot.h"
+#include "testutil.h"
+
+#define CU 1000
+
+/*
+ * Statement 3: a Query returning 10 items totalling 40.8 KB costs 11 RCU
+ * strong and 5.5 eventual (44 KB). 10 items of 4,178 B under one key
+ * value: 41,780 B = 40.8 KiB, ceil(41,780 / 4,096) = ceil(10.2) = 11
+ * units. Table: 10 RCU, 100 WCU, ceil(10 / 3,000 + 100 / 1,000) = 1
+ * partition, no burst, no lending, so it admits 10 RCU a second.
+ * Loading: 10 puts of ceil(4,178 / 1,024) = 5 WCU = 50 WCU.
+ * - eventual: 10 Queries (1 a second) of 5.5 RCU each, all served:
+ *   50 + 55 = 105 units consumed;
+ * - strong: 11 RCU, more than the partition ever admits in a second
+ *   (10): every Query throttled (retries off), each a read that never
+ *   fits; 50 units consumed, 50 + 110 = 160 offered.
+ */
+static const char statement_3[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /k, sort_key: /id, read_capacity_units: 10, "
+    "write_capacity_units: 100, read_consistency: %s, burst: off, "
+    "adaptive_capacity: off}\n"
+    "client: {retries: off}\n"
+    "items: {k: {const: c1}}\n"
+    "phases:\n"
+    "  - {name: load, duration: 1s, rate: 10/s, item_size: 4178B}\n"
+    "  - {name: read, duration: 10s, rate: 1/s, ops: {query: 1}, "
+    "queries: [{where: {k: eq}}]}\n";
+
+START_TEST(test_ddb_query_statement_3)
+{
+	char text[1024];
+	struct pk_run *run;
+	const struct pk_totals *t;
+	struct pk_snapshot s;
+
+	snprintf(text, sizeof(text), statement_3, "eventual");
+	run = tu_sim_text("s3.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 20);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, 50 * CU + 10 * 5500);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_SINGLE], 10);
+	tu_sim_free(run);
+
+	snprintf(text, sizeof(text), statement_3, "strong");
+	run = tu_sim_text("s3.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 10);
+	ck_assert_uint_eq(t->throttled_429, 10);
+	ck_assert_int_eq(t->ru_mru, 50 * CU);
+	ck_assert_int_eq(t->offered_mru, 50 * CU + 10 * 11 * CU);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_SINGLE], 0);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->never_fit[0], 10);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Statement 4: a Query returning 1,500 items of 64 B costs 24 RCU strong
+ * (96,000 B, ceil(23.4) = 24). Loaded at 300 puts a second for 5 s, each
+ * 1 WCU: 1,500 WCU. 100 RCU + 500 WCU: ceil(0.03 + 0.5) = 1 partition.
+ * - `query`: 10 Queries of the key value with a filter on another
+ *   attribute (kind) and `results: 3`: a filter is applied after the
+ *   read, and DynamoDB charges what it reads, so 24 RCU each: 240;
+ * - `scan`: 10 Scans (no condition): every partition, here the one
+ *   holding the 96,000 B: 24 RCU each, 240.
+ * 1,500 + 240 + 240 = 1,980 units.
+ */
+START_TEST(test_ddb_query_statement_4_and_scan)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, read_capacity_units: "
+	    "100, write_capacity_units: 500, read_consistency: strong}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: c1}, kind: {const: x}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 5s, rate: 300/s, item_size: 64B}\n"
+	    "  - {name: query, duration: 10s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{where: {k: eq, kind: eq}, results: 3}]}\n"
+	    "  - {name: scan, duration: 10s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{where: {}}]}\n";
+	struct pk_run *run = tu_sim_text("s4.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 1520);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, (1500 + 240 + 240) * CU);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_SINGLE], 10);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_FANOUT], 10);
+	ck_assert_int_eq(t->fanout_mru, 240 * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * An IN list on the key is one Query per value (DynamoDB's key
+ * condition takes one partition key value). A table without a sort key,
+ * each item its own value (`unique`): 10 puts of 4 KiB, 4 WCU each, 40.
+ * `{in: 2}` reads 2 distinct stored items, so 2 Queries of one 4,096 B
+ * item: 1 RCU strong each, 2 an operation; 10 operations, 20 RCU.
+ * 40 + 20 = 60 units.
+ */
+START_TEST(test_ddb_query_in_list)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 100, read_consistency: strong}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {unique: \"k-\"}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 1s, rate: 10/s, item_size: 4KB}\n"
+	    "  - {name: query, duration: 10s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{where: {k: {in: 2}}}]}\n";
+	struct pk_run *run = tu_sim_text("in.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 20);
+	ck_assert_int_eq(t->ru_mru, 60 * CU);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_TARGETED], 10);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A Scan is all or nothing over the partitions it reads. 40 RCU + 3,500
+ * WCU: ceil(0.01 + 3.5) = 4 partitions of 10 RCU (no burst, no
+ * lending). Key values a and g fall on partitions 0 and 1
+ * (check_ddb_foresee.c). 12 puts of 4 KiB in the order a, g, g, g, g, g:
+ * a holds 2 items (8 KiB, 2 RCU strong), g 10 (40 KiB, 10 RCU); 48 WCU.
+ * 2 Scans a second for 10 s: the first reads 2 on partition 0 and 10
+ * on partition 1; the second would fit partition 0 (2 + 2 <= 10) but
+ * not partition 1 (10 + 10 > 10), so it is throttled whole and
+ * partition 0 keeps only the first's 2 units: 10 x (2 + 10) = 120 RCU,
+ * 48 + 120 = 168 units (170 if partition 0's second read stayed).
+ */
+START_TEST(test_ddb_query_scan_all_or_nothing)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, read_capacity_units: "
+	    "40, write_capacity_units: 3500, read_consistency: strong, "
+	    "burst: off, adaptive_capacity: off}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: [a, g, g, g, g, g], distribution: "
+	    "sequential}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 1s, rate: 12/s, item_size: 4KB}\n"
+	    "  - {name: scan, duration: 10s, rate: 2/s, ops: {query: 1}, "
+	    "queries: [{where: {}}]}\n";
+	struct pk_run *run = tu_sim_text("scan.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->throttled_429, 10);
+	ck_assert_int_eq(t->ru_mru, 168 * CU);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_FANOUT], 10);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.n_ranges, 4);
+	ck_assert_uint_eq(s.ranges[0].throttled_429, 0);
+	ck_assert_uint_eq(s.ranges[1].throttled_429, 10);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A compare across services with queries on both sides, each charged in
+ * its own units. 1,500 items of 64 B under one key value (300 puts a
+ * second for 5 s), then 10 queries of the key value (1 a second) that
+ * say `results: 1500`:
+ * - the container (10,000 RU/s: 2 physical partitions, one per 6,000
+ *   RU/s by rule 2; the key's logical partition is on one): a
+ *   single-partition query visiting 1 range, query_base 1 + query_per_range 2.5
+ * x 1 + query_per_result 0.5 x 1,500 = 753.5 RU (scenarios/README.md's
+ *   defaults), 7,535 RU for the 10;
+ * - the table: a Query of the 96,000 B collection, 24 RCU strong
+ *   (statement 4), 240 for the 10.
+ */
+START_TEST(test_ddb_query_across_services)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "variants:\n"
+	    "  - {name: cosmos}\n"
+	    "  - {name: table, service: dynamodb, partition_key: /k, "
+	    "sort_key: /id, read_capacity_units: 100, write_capacity_units: "
+	    "500, read_consistency: strong}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: c1}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 5s, rate: 300/s, item_size: 64B}\n"
+	    "  - {name: query, duration: 10s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{name: one, where: {k: eq}, results: 1500}]}\n";
+	struct tu_fx f;
+
+	tu_fx_run(&f, "across.yaml", text);
+	ck_assert_uint_eq(f.r->n_variants, 2);
+	ck_assert_uint_eq(f.r->variants[0].n_queries, 1);
+	ck_assert_uint_eq(f.r->variants[0].queries[0].served, 10);
+	ck_assert_int_eq(f.r->variants[0].queries[0].ru_mru, 7535 * CU);
+	ck_assert_uint_eq(f.r->variants[1].n_queries, 1);
+	ck_assert_uint_eq(f.r->variants[1].queries[0].served, 10);
+	ck_assert_int_eq(f.r->variants[1].queries[0].ru_mru, 240 * CU);
+	tu_fx_free(&f);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_query");
+	TCase *tc = tcase_create("run");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_ddb_query_statement_3);
+	tcase_add_test(tc, test_ddb_query_statement_4_and_scan);
+	tcase_add_test(tc, test_ddb_query_in_list);
+	tcase_add_test(tc, test_ddb_query_scan_all_or_nothing);
+	tcase_add_test(tc, test_ddb_query_across_services);
+	suite_add_tcase(s, tc);
+	return s;
+}
