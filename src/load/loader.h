@@ -285,6 +285,9 @@ void ld_load_monitor_log(struct ld *ld, const struct yn *m, int has_clock);
 
 /* scenario_service.c: whether any variant of s is a DynamoDB table */
 int ld_any_table(const struct pk_scenario *s);
+/* Whether a variant of s is a table whose batches are BatchWriteItem
+   (not `batches: transact_write_items`) */
+int ld_any_batch_write_table(const struct pk_scenario *s);
 
 /* scenario_phases.c */
 extern const char ld_size_range[];

@@ -677,13 +677,15 @@ static void batch_fits_some_key(struct ld *ld, const struct pk_phase_spec *ph)
 }
 
 /* A phase whose batches are BatchWriteItem requests of more than 25
-   items where a variant is a table: DynamoDB refuses every one
-   (ValidationException; reference §14, A-PT), which cannot be what the
-   scenario means. */
+   items where a variant is a table that sends them so (not `batches:
+   transact_write_items`, whose 100 no batch passes): DynamoDB refuses
+   every one (ValidationException; reference §14, A-PT), which cannot
+   be what the scenario means. */
 static void ddb_batch_fits(struct ld *ld, const struct pk_phase_spec *ph)
 {
 	if (ph->mix[PK_OP_BATCH] <= 0 ||
-	    ph->batch_size <= PK_DDB_BATCH_WRITE_MAX || !ld_any_table(ld->s)) {
+	    ph->batch_size <= PK_DDB_BATCH_WRITE_MAX ||
+	    !ld_any_batch_write_table(ld->s)) {
 		return;
 	}
 	ld_err_at(ld, ph->batch_line ? ph->batch_line : ph->line,
@@ -758,6 +760,26 @@ static void phase_settings_fit(struct ld *ld, const struct pk_phase_spec *ph)
 	}
 }
 
+/* Each query of phase ph that a table variant cannot replay
+   (scenario_ddb_query_check), refused at its place */
+static void ddb_queries_fit(struct ld *ld, const struct pk_phase_spec *ph)
+{
+	const struct pk_ddb_table_spec *t;
+	size_t v, j;
+
+	for (v = 0; v < ld->s->n_variants; v++) {
+		t = scenario_variant_table(ld->s, &ld->s->variants[v]);
+		for (j = 0; t && j < ph->n_queries; j++) {
+			if (scenario_ddb_query_check(
+				ld->file, t, &ph->queries[j],
+				ph->queries[j].line, ph->queries[j].col,
+				ld->d) < 0) {
+				return;
+			}
+		}
+	}
+}
+
 void ld_check_phase_actions(struct ld *ld)
 {
 	struct pk_scenario *s = ld->s;
@@ -771,6 +793,7 @@ void ld_check_phase_actions(struct ld *ld)
 		phase_settings_fit(ld, ph);
 		batch_fits_some_key(ld, ph);
 		ddb_batch_fits(ld, ph);
+		ddb_queries_fit(ld, ph);
 		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
 			continue;
 		}

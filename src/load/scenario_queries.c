@@ -312,3 +312,69 @@ size_t scenario_query_count(const struct pk_scenario *s)
 	}
 	return scenario_query_index(s, s->n_phases, 0);
 }
+
+/* A DynamoDB table's Query and Scan (docs/dynamodb.md; the service's
+   ddb_query.c): what a table's replay cannot mean of a query */
+/* p without its leading '/' */
+static const char *ddb_bare(const char *p)
+{
+	return p && p[0] == '/' ? p + 1 : p;
+}
+
+static int ddb_same_path(const char *a, const char *b)
+{
+	return a && b && strcmp(ddb_bare(a), ddb_bare(b)) == 0;
+}
+
+int scenario_ddb_query_check(const char *file,
+			     const struct pk_ddb_table_spec *t,
+			     const struct pk_query_spec *q, int line, int col,
+			     struct pk_diag *diag)
+{
+	size_t i, g;
+	int keyed = 0;
+
+	for (i = 0; i < q->n_conds; i++) {
+		const struct pk_cond_spec *c = &q->conds[i];
+
+		if (ddb_same_path(c->path, t->partition_key) &&
+		    (c->kind == PK_COND_EQ || c->kind == PK_COND_IN)) {
+			keyed = 1;
+		}
+	}
+	for (i = 0; i < q->n_conds; i++) {
+		const struct pk_cond_spec *c = &q->conds[i];
+		int l = c->line ? c->line : line, k = c->line ? c->col : col;
+
+		if (ddb_same_path(c->path, t->sort_key)) {
+			diag_error(diag, file, l, k,
+				   "query '%s' has a condition on the table's "
+				   "sort key '%s': on DynamoDB that reads part "
+				   "of an item collection, and pksim does not "
+				   "evaluate conditions over stored items; "
+				   "allowed: conditions on the partition key "
+				   "(a Query of the whole collection) and on "
+				   "other attributes (a filter, read in full)",
+				   q->name, t->sort_key);
+			return -1;
+		}
+		for (g = 0; !keyed && g < t->n_gsis; g++) {
+			if (ddb_same_path(c->path, t->gsis[g].partition_key) &&
+			    (c->kind == PK_COND_EQ || c->kind == PK_COND_IN)) {
+				diag_error(
+				    diag, file, l, k,
+				    "query '%s' selects by the key '%s' of "
+				    "global secondary index '%s': that is a "
+				    "Query of the index, not replayed yet; "
+				    "allowed: "
+				    "a condition on the table's partition key "
+				    "'%s' (a Query), or no key condition (a "
+				    "Scan of the table)",
+				    q->name, t->gsis[g].partition_key,
+				    t->gsis[g].name, t->partition_key);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}

@@ -157,6 +157,20 @@ int scenario_mixed_services(const struct pk_scenario *s)
 	return 0;
 }
 
+int ld_any_batch_write_table(const struct pk_scenario *s)
+{
+	const struct pk_ddb_table_spec *t;
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		t = scenario_variant_table(s, &s->variants[i]);
+		if (t && !t->transact) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int ld_any_table(const struct pk_scenario *s)
 {
 	size_t i;

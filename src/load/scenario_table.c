@@ -262,11 +262,17 @@ static void table_settings(struct ld *ld, const struct yn *m,
 	static const char *const limits[] = {"independent", "linear", NULL};
 	static const char *const raises[] = {"double", "formula", NULL};
 	static const char *const reads[] = {"eventual", "strong", NULL};
+	static const char *const batches[] = {"batch_write_item",
+					      "transact_write_items", NULL};
 	const struct yn *n;
 	int v;
 
 	table_retry_mode(ld, m, t);
 	table_class(ld, m, t);
+	if ((n = yn_get(m, "batches")) &&
+	    table_word(ld, n, "batches", batches, &v) == 0) {
+		t->transact = v;
+	}
 
 	if (t->capacity == PK_DDB_ON_DEMAND &&
 	    table_no_provisioned_keys(ld, m)) {
@@ -356,6 +362,7 @@ static const char *const table_keys[] = {
     "partition_limit",
     "raise_rule",
     "read_consistency",
+    "batches",
     "retry_mode",
     "table_class",
     "warm_read_units",
@@ -449,6 +456,13 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "auto_scaling"))) {
 		ld_load_autoscale(ld, n, t);
+	}
+	if (t->transact && (t->n_gsis > 0 || t->n_lsis > 0)) {
+		ld_err(ld, yn_get(m, "batches"),
+		       "batches: transact_write_items on a table with "
+		       "secondary indexes is not replayed yet (a "
+		       "transaction's index writes, all or nothing); allowed: "
+		       "batch_write_item, or a table without indexes");
 	}
 	return ok;
 }

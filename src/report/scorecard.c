@@ -236,12 +236,27 @@ const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 			    v->ddb->items == 1 ? "" : "s");
 		}
 	}
-	if (batches) {
+	for (i = 0; batches && i < r->n_variants; i++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(sc, r->variants[i].spec);
+
+		if (t && t->transact) {
+			batches = 2; /* a table sends TransactWriteItems */
+		}
+	}
+	if (batches == 2) {
+		len = fmt_append(buf, cap, len,
+				 "%sa transactional batch is a table's "
+				 "TransactWriteItems (batches: "
+				 "transact_write_items): all or nothing, 2 WCU "
+				 "a KB",
+				 len ? "; " : "");
+	} else if (batches) {
 		len = fmt_append(buf, cap, len,
 				 "%sa transactional batch is a table's "
 				 "BatchWriteItem: not atomic, 1 WCU a KB "
 				 "(TransactWriteItems, all or nothing, "
-				 "takes 2; not replayed)",
+				 "takes 2: batches: transact_write_items)",
 				 len ? "; " : "");
 	}
 	for (i = 0; reads && i < r->n_variants; i++) {

@@ -803,6 +803,19 @@ int scenario_query_shares(struct pk_scenario *s, struct pk_diag *diag);
    (sim.h's qstats, result.h's queries) are in this order. */
 size_t scenario_query_index(const struct pk_scenario *s, size_t ph, size_t q);
 
+/* Whether query q can be replayed on DynamoDB table t (docs/dynamodb.md,
+   its "query" rows): 0, or -1 with the error in diag at the condition's
+   place in file (line, col when it has none, as a `--query`'s): a
+   condition on the table's sort key (a key condition reading part of an
+   item collection, which pksim cannot count without evaluating
+   conditions over stored items), or `eq` or `in` on a global secondary
+   index's key without the table's partition key (a Query of the index,
+   not replayed: a Scan of the table would be another request). */
+int scenario_ddb_query_check(const char *file,
+			     const struct pk_ddb_table_spec *t,
+			     const struct pk_query_spec *q, int line, int col,
+			     struct pk_diag *diag);
+
 /* The queries s sends: its items file's when it has any, else those of
    every phase. */
 size_t scenario_query_count(const struct pk_scenario *s);

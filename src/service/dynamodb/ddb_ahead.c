@@ -438,6 +438,10 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 			ddb_find_forecast(d, rq.it.item);
 			continue;
 		}
+		if (op->kind == PK_OP_BATCH && d->t->transact) {
+			/* TransactWriteItems: 2 WCU a KiB (D1) */
+			a.units *= 2;
+		}
 		a.base_units = a.units;
 		if (a.write && d->n_lsis > 0) {
 			/* its local index entries live on its partition

@@ -21,6 +21,20 @@
  *   batch (the run's seconds and minutes count it so: one throttle),
  *   each throttled item being a write throttle event of its partition
  *   either way.
+ *
+ * Under `batches: transact_write_items` a batch is TransactWriteItems
+ * instead (transact): checked whole as above (its 100 actions no
+ * scenario batch passes), each item's units doubled (D1: "a
+ * transactional write costs twice as much", statement 6, E1), and every
+ * item admitted on its partition or none: the items' units summed by
+ * partition are admitted all or nothing (ddb_admit_many), stored only
+ * when all were. A refusal cancels the whole transaction: AWS answers
+ * TransactionCanceledException with a ThrottlingError reason for the
+ * throttled item (AWS's TransactWriteItems reference). ASSUMPTION (the
+ * reference's §9 lists the throttling exceptions and reasons, not
+ * transactions): pksim counts it as one throttled request with its
+ * partition's reason (D14) and the client retries it whole as a throttle.
+ * A table with secondary indexes is refused this setting at load.
  */
 #include <string.h>
 
@@ -70,7 +84,7 @@ static int check(struct ddb *d, const struct pk_svc_request *rq,
 	b->n = rq->batch_n < PK_MAX_BATCH_OPS ? rq->batch_n : PK_MAX_BATCH_OPS;
 	b->too_large = b->dup = 0;
 	ddb_items_reset(d);
-	if (b->n > PK_DDB_BATCH_WRITE_MAX) {
+	if (!d->t->transact && b->n > PK_DDB_BATCH_WRITE_MAX) {
 		/* ValidationException: 1 to 25 requests (reference §14) */
 		b->n = 0;
 		return -1;
@@ -90,7 +104,8 @@ static int check(struct ddb *d, const struct pk_svc_request *rq,
 		}
 		b->charged[k] = size > old ? size : old;
 		b->grow[k] = (int64_t)size - (int64_t)old;
-		b->units[k] = ddb_units_write_mcu(b->charged[k], false);
+		b->units[k] =
+		    ddb_units_write_mcu(b->charged[k], d->t->transact != 0);
 		b->coll_grow[k] = b->grow[k];
 		b->coll[k] = NULL;
 		b->too_large |= !ddb_units_item_fits(size);
@@ -147,7 +162,7 @@ static void item_ask(const struct batch *b, uint32_t k, struct ask *a)
 	memset(a, 0, sizeof(*a));
 	a->write = 1;
 	a->units = b->units[k];
-	a->base_units = ddb_units_write_mcu(b->charged[k], false);
+	a->base_units = b->units[k];
 	a->grow = b->grow[k];
 	a->items = !b->had[k];
 	a->coll_grow = b->coll_grow[k];
@@ -236,6 +251,98 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	return 1;
 }
 
+/* TransactWriteItems rq (checked into b, asking asked mCU): every item
+   stored, or none (the file's comment) */
+static void transact(struct ddb *d, const struct pk_svc_request *rq,
+		     const struct batch *b, int64_t asked,
+		     struct pk_outcome *out)
+{
+	struct pk_totals *t = &d->m.totals;
+	struct pk_svc_request one;
+	struct ask a;
+	size_t m = 0, r, i;
+	uint32_t k;
+
+	ddb_query_scratch(d, b->n);
+	for (k = 0; k < b->n; k++) {
+		i = ddb_part_of(d, b->hash[k]);
+		if (d->q_acc[i] == 0) {
+			d->q_parts[m++] = i;
+		}
+		d->q_acc[i] += b->units[k];
+		one_item(rq, k, &one);
+		item_ask(b, k, &a);
+		ddb_count_part(&d->parts[i], rq, a.units);
+		ddb_items_values(d, rq->batch[k].item);
+		ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.units);
+		if (rq->retry == 0) {
+			ddb_demand_note(d, &one, &a);
+		}
+		if (ddb_ahead_paced(d, &one)) {
+			ddb_ahead_sent(d, &one, i, &a);
+		}
+	}
+	if (ddb_admit_many(d, 1, d->q_parts, d->q_acc, m, rq, &r) !=
+	    PK_DDB_ADMITTED) {
+		struct ddb_part *p = &d->parts[d->q_parts[r]];
+
+		for (k = 0; k < b->n; k++) {
+			one_item(rq, k, &one);
+			item_ask(b, k, &a);
+			ddb_ahead_throttled(d, &one, b->hash[k],
+					    ddb_part_of(d, b->hash[k]), 1,
+					    a.units, &a);
+			ddb_ahead_refused(d, &one, ddb_part_of(d, b->hash[k]),
+					  &a);
+		}
+		ddb_note_never(d, p, rq, 1, d->q_acc[d->q_parts[r]]);
+		for (i = 0; i < m; i++) {
+			d->q_acc[d->q_parts[i]] = 0;
+		}
+		p->throttled++;
+		p->s_throttled++;
+		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->retry_after_ms = ddb_retry_after_ms(rq);
+		out->range = (size_t)(p - d->parts);
+		t->throttled_429++;
+		return;
+	}
+	for (i = 0; i < m; i++) {
+		d->q_acc[d->q_parts[i]] = 0;
+	}
+	d->n_took = 0;
+	for (k = 0; k < b->n; k++) {
+		/* each item's partition again: a storage split of an
+		   earlier item's may have moved it (D6) */
+		uint64_t took;
+
+		i = ddb_part_of(d, b->hash[k]);
+		item_ask(b, k, &a);
+		ddb_bill_used(d, 1, a.units);
+		d->parts[i].used_mcu += a.units;
+		ddb_store(d, i, &a);
+		took = ddb_items_put(d, k, rq->batch[k].size_bytes,
+				     rq->batch[k].item);
+		d->bill.creates_replaced += (uint64_t)d->put_held;
+		if (took) {
+			d->took[d->n_took++] = took - 1;
+		}
+	}
+	if (d->n_took > 0) {
+		out->replaced_items = d->took;
+		out->n_replaced_items = d->n_took;
+	}
+	out->status = PK_HTTP_CREATED;
+	out->charge_mru = asked;
+	t->ru_mru += asked;
+	d->sec.served_mru += asked;
+	t->batch_items += b->n;
+	t->succeeded++;
+	t->batches++;
+	t->batches_committed++;
+	metrics_add_wait(&d->m, rq->waited_ms);
+}
+
 int ddb_batch_whole(struct ddb *d, const struct pk_svc_request *rq)
 {
 	struct batch b;
@@ -253,6 +360,15 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 
 	if (check(d, rq, &b) < 0) {
 		refuse(d, rq, &b, 0, out);
+		return;
+	}
+	if (d->t->transact) {
+		for (k = 0; k < b.n; k++) {
+			asked += b.units[k];
+		}
+		ddb_count_attempt(d, NULL, rq, asked);
+		out->range = ddb_part_of(d, b.hash[0]);
+		transact(d, rq, &b, asked, out);
 		return;
 	}
 	if (check_lsis(d, rq, &b) < 0) {

@@ -110,9 +110,7 @@ static int64_t pages_mcu(const struct ddb *d, uint64_t bytes)
 				      : PK_DDB_READ_EVENTUAL);
 }
 
-/* Room for n entries in the per-query scratch, and for every
-   partition (q_acc is indexed by partition, zero between queries) */
-static void grow(struct ddb *d, size_t n)
+void ddb_query_scratch(struct ddb *d, size_t n)
 {
 	size_t old = d->q_cap;
 
@@ -235,7 +233,7 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	pkey_route(d->key, rq->query, d->q_src, n, &d->route);
 	kind = d->route.kind;
-	grow(d, n);
+	ddb_query_scratch(d, n);
 	if (kind == PK_ROUTE_FANOUT) {
 		m = scan_parts(d);
 		for (k = 0; rq->retry == 0 && k < m; k++) {
@@ -269,7 +267,7 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 			ddb_ahead_part(d, p, 0, d->q_acc[p]);
 		}
 	}
-	if (ddb_admit_reads(d, d->q_parts, d->q_acc, m, rq, &k) !=
+	if (ddb_admit_many(d, 0, d->q_parts, d->q_acc, m, rq, &k) !=
 	    PK_DDB_ADMITTED) {
 		struct ddb_part *p = &d->parts[d->q_parts[k]];
 
@@ -310,71 +308,6 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 	clear(d, m);
 }
 
-/* p without its leading '/' */
-static const char *bare(const char *p)
-{
-	return p && p[0] == '/' ? p + 1 : p;
-}
-
-static int same_path(const char *a, const char *b)
-{
-	return a && b && strcmp(bare(a), bare(b)) == 0;
-}
-
-/* Refuse query q (at line, col when its condition has no place) */
-static int refuse_query(const struct pk_scenario *sc,
-			const struct pk_ddb_table_spec *t,
-			const struct pk_query_spec *q, int line, int col,
-			struct pk_diag *diag)
-{
-	size_t i, g;
-	int keyed = 0;
-
-	for (i = 0; i < q->n_conds; i++) {
-		const struct pk_cond_spec *c = &q->conds[i];
-
-		if (same_path(c->path, t->partition_key) &&
-		    (c->kind == PK_COND_EQ || c->kind == PK_COND_IN)) {
-			keyed = 1;
-		}
-	}
-	for (i = 0; i < q->n_conds; i++) {
-		const struct pk_cond_spec *c = &q->conds[i];
-		int l = c->line ? c->line : line, k = c->line ? c->col : col;
-
-		if (same_path(c->path, t->sort_key)) {
-			diag_error(diag, sc->file, l, k,
-				   "query '%s' has a condition on the table's "
-				   "sort key '%s': on DynamoDB that reads part "
-				   "of an item collection, and pksim does not "
-				   "evaluate conditions over stored items; "
-				   "allowed: conditions on the partition key "
-				   "(a Query of the whole collection) and on "
-				   "other attributes (a filter, read in full)",
-				   q->name, t->sort_key);
-			return -1;
-		}
-		for (g = 0; !keyed && g < t->n_gsis; g++) {
-			if (same_path(c->path, t->gsis[g].partition_key) &&
-			    (c->kind == PK_COND_EQ || c->kind == PK_COND_IN)) {
-				diag_error(
-				    diag, sc->file, l, k,
-				    "query '%s' selects by the key '%s' of "
-				    "global secondary index '%s': that is a "
-				    "Query of the index, not replayed yet; "
-				    "allowed: "
-				    "a condition on the table's partition key "
-				    "'%s' (a Query), or no key condition (a "
-				    "Scan of the table)",
-				    q->name, t->gsis[g].partition_key,
-				    t->gsis[g].name, t->partition_key);
-				return -1;
-			}
-		}
-	}
-	return 0;
-}
-
 int ddb_query_refuse(const struct pk_scenario *sc,
 		     const struct pk_ddb_table_spec *t, struct pk_diag *diag)
 {
@@ -383,9 +316,10 @@ int ddb_query_refuse(const struct pk_scenario *sc,
 
 	if (sc->items_file && sc->items_file->n_queries > 0) {
 		for (j = 0; j < sc->items_file->n_queries; j++) {
-			if (refuse_query(sc, t, &sc->items_file->queries[j],
-					 sc->items_file->line,
-					 sc->items_file->col, diag) < 0) {
+			if (scenario_ddb_query_check(
+				sc->file, t, &sc->items_file->queries[j],
+				sc->items_file->line, sc->items_file->col,
+				diag) < 0) {
 				return -1;
 			}
 		}
@@ -394,9 +328,10 @@ int ddb_query_refuse(const struct pk_scenario *sc,
 	for (i = 0; i < sc->n_phases; i++) {
 		ph = &sc->phases[i];
 		for (j = 0; j < ph->n_queries; j++) {
-			if (refuse_query(sc, t, &ph->queries[j],
-					 ph->queries[j].line,
-					 ph->queries[j].col, diag) < 0) {
+			if (scenario_ddb_query_check(
+				sc->file, t, &ph->queries[j],
+				ph->queries[j].line, ph->queries[j].col,
+				diag) < 0) {
 				return -1;
 			}
 		}

@@ -315,21 +315,25 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 	return v;
 }
 
-enum pk_ddb_verdict ddb_admit_reads(struct ddb *d, const size_t *parts,
-				    const int64_t *units, size_t n,
-				    const struct pk_svc_request *rq,
-				    size_t *refused)
+enum pk_ddb_verdict ddb_admit_many(struct ddb *d, int write,
+				   const size_t *parts, const int64_t *units,
+				   size_t n, const struct pk_svc_request *rq,
+				   size_t *refused)
 {
-	struct pk_ddb_total total = d->tr;
-	int64_t od_used = d->odr.used_mcu, od_asked = d->odr.asked_mcu;
+	struct pk_ddb_total *tot = write ? &d->tw : &d->tr;
+	struct pk_ddb_od *od = write ? &d->odw : &d->odr;
+	struct pk_ddb_total total = *tot;
+	int64_t od_used = od->used_mcu, od_asked = od->asked_mcu;
 	enum pk_ddb_verdict v = PK_DDB_ADMITTED;
 	int first = rq->retry == 0;
 	struct ask a;
 	size_t k, j;
 
 	memset(&a, 0, sizeof(a));
+	a.write = write;
 	for (k = 0; k < n; k++) {
-		d->q_save[k] = d->parts[parts[k]].r;
+		d->q_save[k] =
+		    write ? d->parts[parts[k]].w : d->parts[parts[k]].r;
 		a.units = units[parts[k]];
 		v = admit(d, parts[k], &a, first);
 		if (v != PK_DDB_ADMITTED) {
@@ -343,12 +347,13 @@ enum pk_ddb_verdict ddb_admit_reads(struct ddb *d, const size_t *parts,
 	   their units back (the table's total, its bank and what was lent
 	   are as before them: a refusal changes none of them) */
 	for (j = 0; j < k; j++) {
-		d->parts[parts[j]].r = d->q_save[j];
+		*(write ? &d->parts[parts[j]].w : &d->parts[parts[j]].r) =
+		    d->q_save[j];
 	}
-	d->tr = total;
+	*tot = total;
 	if (d->on_demand) {
-		d->odr.used_mcu = od_used;
-		d->odr.asked_mcu = od_asked + (first ? units[parts[k]] : 0);
+		od->used_mcu = od_used;
+		od->asked_mcu = od_asked + (first ? units[parts[k]] : 0);
 	}
 	*refused = k;
 	return v;

@@ -680,16 +680,17 @@ void ddb_heat_free(struct ddb *d);
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 		  struct pk_snapshot *out);
 
-/* ddb_request.c: admit the reads of one Query or Scan on n partitions,
-   units[parts[k]] mCU on partition parts[k] (distinct), all or nothing: a
-   refusal undoes the reads admitted before it (their sides as saved in
-   d->q_save), counts its reason and puts the refused partition's
-   index in parts in *refused. rq is the request (a first attempt:
-   rq->retry 0). */
-enum pk_ddb_verdict ddb_admit_reads(struct ddb *d, const size_t *parts,
-				    const int64_t *units, size_t n,
-				    const struct pk_svc_request *rq,
-				    size_t *refused);
+/* ddb_request.c: admit one request's reads (write 0: a Query or Scan)
+   or writes (1: a TransactWriteItems) on n partitions, units[parts[k]]
+   mCU on partition parts[k] (distinct), all or nothing: a refusal
+   undoes the units admitted before it (their sides as saved in
+   d->q_save, room for n: ddb_query_scratch), counts its reason and
+   puts the refused partition's index in parts in *refused. rq is the
+   request (a first attempt: rq->retry 0). */
+enum pk_ddb_verdict ddb_admit_many(struct ddb *d, int write,
+				   const size_t *parts, const int64_t *units,
+				   size_t n, const struct pk_svc_request *rq,
+				   size_t *refused);
 
 /* ddb_query.c: a scenario query on the table (reference §1, D1): one
    naming the partition key's value is a Query of that value's item
@@ -708,5 +709,8 @@ void ddb_query_note(struct ddb *d, const unsigned char *key, int64_t bytes,
 int ddb_query_refuse(const struct pk_scenario *sc,
 		     const struct pk_ddb_table_spec *t, struct pk_diag *diag);
 void ddb_query_free(struct ddb *d);
+/* ... room for n entries in q_parts and q_save and for every partition
+   in q_acc (zero between requests) */
+void ddb_query_scratch(struct ddb *d, size_t n);
 
 #endif

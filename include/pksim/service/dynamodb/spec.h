@@ -20,6 +20,11 @@
 #define PK_DDB_ITEM_MAX_BYTES 409600u
 /* BatchWriteItem's most put and delete requests (reference §14) */
 #define PK_DDB_BATCH_WRITE_MAX 25u
+/* TransactWriteItems' most actions: 100 (AWS's TransactWriteItems API
+   reference and service quotas page; reference §14 lists only the
+   batch requests). A scenario's batch holds at most PK_MAX_BATCH_OPS
+   (100) items, so none passes it */
+#define PK_DDB_TRANSACT_MAX 100u
 /* D9: burst capacity banks at most 300 s of unused capacity (A-BP) */
 #define PK_DDB_BURST_WINDOW_S 300
 /* D10 `delayed`: seconds of throttling before adaptive capacity lifts a
@@ -181,7 +186,11 @@ struct pk_ddb_table_spec {
 	enum pk_ddb_partition_limit partition_limit;
 	int raise_formula; /* 1: a raise sets the count by the formula;
 			      0: it doubles (the default; ddb_layout.h) */
-	enum pk_ddb_consistency reads;	   /* the consistency of every read */
+	enum pk_ddb_consistency reads; /* the consistency of every read */
+	int transact; /* `batches:` 1 transact_write_items (a batch is
+			 TransactWriteItems: all or nothing, 2 WCU a KiB
+			 an item), 0 batch_write_item (BatchWriteItem, the
+			 default) */
 	enum pk_ddb_retry_mode retry_mode; /* D16: the client's retries of
 					      a throttle */
 	int infrequent;		   /* table_class: 1 STANDARD_INFREQUENT_ACCESS,
