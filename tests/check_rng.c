@@ -424,6 +424,55 @@ START_TEST(test_rng_dist_pmf_latest_hottest)
 }
 END_TEST
 
+/*
+ * What dist_chance says of a zipfian's draws: 10 values at theta 0.99,
+ * by hand (Python) after zipf_draw. zeta = zeta(10, 0.99) = 2.956108;
+ * ranks 0 and 1 as Zipf's law, 1 / zeta = 0.338283 and 0.5^0.99 / zeta
+ * = 0.170318; past them the rank is floor(10 (eta u - eta + 1)^100),
+ * eta = (1 - 0.2^0.01) / (1 - (1 + 0.5^0.99) / zeta) = 0.032490, so rank
+ * k takes ((k + 1)^0.01 - k^0.01) / (10^0.01 eta): rank 2 0.123054
+ * (Zipf's law: 3^-0.99 / zeta = 0.114012), rank 9 0.032412 (0.034620).
+ * The chances sum to 1, the tail of rank 2 is 1 - 0.338283 - 0.170318,
+ * LATEST's index 9 - k takes rank k's, and 1,000,000 draws land within
+ * 4 standard deviations of each.
+ */
+START_TEST(test_rng_dist_chance_zipfian)
+{
+	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPFIAN, .theta = 0.99};
+	struct pk_dist_spec late = {.kind = PK_DIST_LATEST, .theta = 0.99};
+	struct pk_dist *d = dist_new(&spec, 10);
+	const double norm = dist_norm(&spec, 10);
+	const uint64_t n = 1000000;
+	uint64_t hits[10] = {0}, i;
+	double sum = 0;
+	struct pk_rng r;
+
+	ck_assert(fabs(dist_chance(&spec, 10, norm, 0) - 0.338283) < 1e-6);
+	ck_assert(fabs(dist_chance(&spec, 10, norm, 1) - 0.170318) < 1e-6);
+	ck_assert(fabs(dist_chance(&spec, 10, norm, 2) - 0.123054) < 1e-6);
+	ck_assert(fabs(dist_chance(&spec, 10, norm, 9) - 0.032412) < 1e-6);
+	ck_assert(dist_chance(&spec, 10, norm, 10) == 0);
+	ck_assert(fabs(dist_zipfian_tail(0.99, 10, norm, 2) -
+		       (1 - 0.338283 - 0.170318)) < 1e-6);
+	ck_assert(dist_zipfian_tail(0.99, 10, norm, 10) == 0);
+	for (i = 0; i < 10; i++) {
+		sum += dist_chance(&spec, 10, norm, i);
+		ck_assert(dist_chance(&late, 10, norm, 9 - i) ==
+			  dist_chance(&spec, 10, norm, i));
+	}
+	ck_assert(fabs(sum - 1.0) < 1e-12);
+	rng_seed(&r, 11);
+	for (i = 0; i < n; i++) {
+		hits[dist_draw(d, &r)]++;
+	}
+	for (i = 0; i < 10; i++) {
+		ck_assert_double_le(
+		    sds_off(hits[i], n, dist_chance(&spec, 10, norm, i)), 4);
+	}
+	dist_free(d);
+}
+END_TEST
+
 START_TEST(test_rng_dist_weighted)
 {
 	double w[] = {7360, 1800, 400};
@@ -798,6 +847,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_sequential),
 	    CASE(test_rng_dist_latest),
 	    CASE(test_rng_dist_pmf_latest_hottest),
+	    CASE(test_rng_dist_chance_zipfian),
 	    CASE(test_rng_dist_weighted),
 	    CASE(test_rng_dist_zipf_exponents),
 	    CASE(test_rng_dist_zipf_large),

@@ -944,13 +944,14 @@ static void runway_from(const struct pk_run *run, const struct pk_snapshot *s,
 }
 
 /*
- * Two ways to the same shares: a zipfian (theta 0.99) key on one
- * property of 5,000 values, 10,000 creates/s of 1 KB for 3 s over 4
- * ranges of 6,000 RU/s. The snapshot's map from value to logical
- * partition (pk_snapshot.value_lps) gives each logical partition its
- * values' probability mass, a series standing in for pow past index 511;
- * without the map the projection builds each value's key from the
- * items. "k0" alone draws 1 / zeta(5,000, 0.99) = 11 % of the creates,
+ * Two ways to the same shares: a zipf (s 0.99) key on one property of
+ * 5,000 values, 10,000 creates/s of 1 KB for 3 s over 4 ranges of 6,000
+ * RU/s. The snapshot's map from value to logical partition
+ * (pk_snapshot.value_lps) gives each logical partition its values'
+ * probability mass, a series standing in for pow past index 511 (Zipf's
+ * law; a zipfian's draw is not one); without the map the projection
+ * builds each value's key from the items. "k0" alone draws 1 / H(5,000,
+ * 0.99) = 11 % of the creates,
  * and its range's share of 10,000 creates/s at 5 RU passes the range's
  * 6,000 RU/s, so the range's summed shares set the bound. They differ
  * by rounding alone (about 1e-15 of each), so the first to fill, the
@@ -958,14 +959,14 @@ static void runway_from(const struct pk_run *run, const struct pk_snapshot *s,
  */
 START_TEST(test_runway_value_map_matches_items)
 {
-	struct pk_run *run =
-	    tu_sim_text("zipf.yaml",
-			"container: {partition_key: /k, throughput: 24000}\n"
-			"items:\n"
-			"  k: {values: \"k{0..4999}\", distribution: zipfian}\n"
-			"phases:\n"
-			"  - {duration: 3s, rate: 10000/s, ops: {create: 1}, "
-			"item_size: 1KB}\n");
+	struct pk_run *run = tu_sim_text(
+	    "zipf.yaml", "container: {partition_key: /k, throughput: 24000}\n"
+			 "items:\n"
+			 "  k: {values: \"k{0..4999}\", distribution: zipf, "
+			 "s: 0.99}\n"
+			 "phases:\n"
+			 "  - {duration: 3s, rate: 10000/s, ops: {create: 1}, "
+			 "item_size: 1KB}\n");
 	struct pk_snapshot s;
 	struct pk_result_variant by_map, by_items;
 

@@ -180,6 +180,28 @@ START_TEST(test_runway_ids_zipf_creates)
 END_TEST
 
 /*
+ * The same drawn zipfian (theta 0.99), which rng.c draws as YCSB does,
+ * Gray et al.'s approximation of Zipf's law: ranks 0 and 1 take 1 / zeta
+ * and 0.5^0.99 / zeta (zeta = zeta(300,000, 0.99)), rank k >= 2 ((k +
+ * 1)^0.01 - k^0.01) / (300,000^0.01 eta), eta = (1 - (2 / 300,000)^0.01)
+ * / (1 - (1 + 0.5^0.99) / zeta). The distinct ids sum_i (1 - (1 -
+ * p_i)^n) reach 209,715.2 at n = 2,082,959 draws (halving in Python,
+ * every id summed): 20,829.6 s at 100/s. A trial's replays held 208,712
+ * ids at 20,500 s and 209,509 at 20,700 s. Before: Zipf's exact p_i,
+ * n = 2,045,144, 20,451.4 s.
+ */
+START_TEST(test_runway_ids_zipfian_creates)
+{
+	char t[640];
+	int kind;
+	double s = skew_full_s("off", "zipfian", "create", &kind, t, sizeof(t));
+
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(fabs(s - 20829.6) < 2.0, "%.1f: %s", s, t);
+}
+END_TEST
+
+/*
  * The same drawn hotspot (YCSB's 0.2 / 0.8): 60,000 hot ids of p =
  * 0.8 / 60,000 and 240,000 of 0.2 / 240,000; distinct after n draws
  * 60,000 (1 - (1 - 0.8/60,000)^n) + 240,000 (1 - (1 - 0.2/240,000)^n)
@@ -435,6 +457,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ids_key_is_id);
 	tcase_add_test(tc, test_runway_ids_hashed_counted);
 	tcase_add_test(tc, test_runway_ids_zipf_creates);
+	tcase_add_test(tc, test_runway_ids_zipfian_creates);
 	tcase_add_test(tc, test_runway_ids_hotspot_creates);
 	tcase_add_test(tc, test_runway_ids_zipf_upserts_ttl);
 	tcase_add_test(tc, test_runway_ids_latest_creates);

@@ -738,6 +738,62 @@ double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,
 	}
 }
 
+/* zipf_update_eta's eta over n >= 3 ranks, norm their zeta */
+static double zipfian_eta(double theta, uint64_t n, double norm)
+{
+	return (1.0 - pow(2.0 / (double)n, 1.0 - theta)) /
+	       (1.0 - (1.0 + pow(0.5, theta)) / norm);
+}
+
+double dist_zipfian_tail(double theta, uint64_t n, double norm, uint64_t k)
+{
+	if (k == 0) {
+		return 1.0;
+	}
+	if (k >= n) {
+		return 0.0;
+	}
+	if (k == 1) {
+		return 1.0 - 1.0 / norm;
+	}
+	/* u >= 1 - (1 - (k / n)^(1 - theta)) / eta draws rank k or more */
+	return -expm1((1.0 - theta) * log((double)k / (double)n)) /
+	       zipfian_eta(theta, n, norm);
+}
+
+/* zipf_draw's chance of rank k < n (norm zeta(n, theta)) */
+static double zipfian_chance(double theta, uint64_t n, double norm, uint64_t k)
+{
+	const double e = 1.0 - theta;
+
+	if (k == 0) {
+		return 1.0 / norm;
+	}
+	if (k == 1) {
+		return pow(0.5, theta) / norm; /* zipf_draw's half_theta */
+	}
+	/* ((k + 1)^e - k^e) / n^e as (k / n)^e (e^(e ln(1 + 1 / k)) - 1):
+	   no cancellation for large k */
+	return pow((double)k / (double)n, e) *
+	       expm1(e * log1p(1.0 / (double)k)) / zipfian_eta(theta, n, norm);
+}
+
+double dist_chance(const struct pk_dist_spec *spec, uint64_t n, double norm,
+		   uint64_t i)
+{
+	if (i >= n) {
+		return 0.0;
+	}
+	switch (spec->kind) {
+	case PK_DIST_ZIPFIAN:
+		return zipfian_chance(spec->theta, n, norm, i);
+	case PK_DIST_LATEST:
+		return zipfian_chance(spec->theta, n, norm, n - 1 - i);
+	default:
+		return dist_pmf(spec, n, norm, i);
+	}
+}
+
 uint64_t dist_hottest(const struct pk_dist_spec *spec, uint64_t n)
 {
 	uint64_t i, best = 0;

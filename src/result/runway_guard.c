@@ -241,7 +241,7 @@ static int pool_skewed(const struct pk_prop_spec *id)
 /* 1 when p's values come into use one per draw (`distribution: latest`
    over more than one value): the newest value, the likeliest once all
    are in use, has no item until the draws reach it, so neither the
-   stationary shares (dist_pmf) nor the values a short run drew tell
+   stationary shares (dist_chance) nor the values a short run drew tell
    when one fills */
 static int drawn_latest(const struct pk_prop_spec *p)
 {

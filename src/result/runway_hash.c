@@ -88,7 +88,7 @@ static void prop_cls_free(struct prop_cls *o)
 
 /* The sampled part [lo, hi) of a pool past PK_RW_CLASS_VALUES: strata of
    consecutive values, one drawn from each (PK_RW_SAMPLE_SEED), its share
-   dist_pmf x the stratum's values, the shares then scaled to the part's own
+   dist_chance x the stratum's values, the shares then scaled to the part's own
    mass (left: 1 less the exact part's) */
 static int sample_part(const struct pk_result_variant *v,
 		       const struct pk_workload *w, size_t ref, int prop,
@@ -124,7 +124,7 @@ static int sample_part(const struct pk_result_variant *v,
 			continue;
 		}
 		j = a + rng_below(&g, b - a);
-		m = dist_pmf(d, n, norm, j) * (double)(b - a);
+		m = dist_chance(d, n, norm, j) * (double)(b - a);
 		if (!add_value(v, w, ref, prop, j, m, (double)(b - a), o)) {
 			free(was);
 			return 0;
@@ -156,7 +156,7 @@ static int prop_classes(const struct pk_result_variant *v,
 		o->cls = keep ? xmalloc((size_t)n * sizeof(*o->cls)) : NULL;
 		for (j = 0; j < n; j++) {
 			if (!add_value(v, w, ref, prop, j,
-				       dist_pmf(d, n, norm, j), 1, o)) {
+				       dist_chance(d, n, norm, j), 1, o)) {
 				prop_cls_free(o);
 				return 0;
 			}
@@ -166,7 +166,7 @@ static int prop_classes(const struct pk_result_variant *v,
 	head = PK_RW_CLASS_VALUES / 2;
 	h0 = dist_hottest(d, n) == 0 ? 0 : n - head;
 	for (j = h0; j < h0 + head; j++) {
-		double m = dist_pmf(d, n, norm, j);
+		double m = dist_chance(d, n, norm, j);
 
 		if (!add_value(v, w, ref, prop, j, m, 1, o)) {
 			prop_cls_free(o);

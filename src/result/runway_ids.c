@@ -119,6 +119,38 @@ static void groups_zipf(struct skew_groups *g, uint64_t n, double a)
 	}
 }
 
+/* A zipfian draw over n ranks (theta), as rng.c draws it (YCSB's
+   approximation of Zipf's law, dist_chance), in groups_zipf's groups:
+   each group's chance its ranks' summed in closed form
+   (dist_zipfian_tail), the first two ranks apart as the draw takes
+   them; the chances sum to 1 */
+static void groups_zipfian(struct skew_groups *g, const struct pk_dist_spec *d,
+			   uint64_t n)
+{
+	const double step = PK_RW_SKEW_RATIO, norm = dist_norm(d, n);
+	uint64_t r = 1;
+
+	while (r <= n) {
+		double w = floor((double)r * step);
+		uint64_t hi;
+
+		if (r <= 2) {
+			hi = r + 1;
+		} else if (pow((double)r, -d->theta) < PK_RW_SKEW_TAIL) {
+			hi = n + 1;
+		} else {
+			w = w < 1 ? 1 : w;
+			hi = w >= (double)(n + 1 - r) ? n + 1 : r + (uint64_t)w;
+		}
+		/* ranks r .. hi - 1, 1-based: 0-based r - 1 .. hi - 2 */
+		groups_add(g, (double)(hi - r),
+			   (dist_zipfian_tail(d->theta, n, norm, r - 1) -
+			    dist_zipfian_tail(d->theta, n, norm, hi - 1)) /
+			       (double)(hi - r));
+		r = hi;
+	}
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	const double x = *(const double *)a, y = *(const double *)b;
@@ -209,13 +241,13 @@ static struct rw_skew *skew_new(const struct pk_dist_spec *d, uint64_t n)
 		groups_zipf(&g, n, d->s);
 		break;
 	case PK_DIST_ZIPFIAN:
-		groups_zipf(&g, n, d->theta);
+		groups_zipfian(&g, d, n);
 		break;
 	case PK_DIST_LATEST:
 		return latest_skew(d, n);
 	case PK_DIST_HOTSPOT: {
-		const double p0 = dist_pmf(d, n, 1.0, 0);
-		const double p1 = dist_pmf(d, n, 1.0, n - 1);
+		const double p0 = dist_chance(d, n, 1.0, 0);
+		const double p1 = dist_chance(d, n, 1.0, n - 1);
 		const double hot =
 		    p0 != p1 ? floor(d->hot_op_fraction / p0 + 0.5) : (double)n;
 

@@ -182,7 +182,7 @@ void runway_refs_free(struct refinfo *refs, size_t n);
    (reference ref) reads r's property only through {hash(p) mod N}
    parts: every value the property can take (each stream's own, with
    several) hashed as the key hashes it, a class's share the probability
-   mass (dist_pmf) of its values, drawn or not, so the shares depend on
+   mass (dist_chance) of its values, drawn or not, so the shares depend on
    neither the run's length nor which values it drew. Past
    PK_RW_CLASS_VALUES values the hottest half of that exactly and the
    rest by a stratified sample of a fixed seed (ASSUMPTION: within about
@@ -203,7 +203,7 @@ double runway_class_mass(const struct refinfo *r, size_t k, uint64_t c);
 void runway_hash_free(struct refinfo *r);
 
 /* ... several streams: each group's smass (its share of each stream's
-   items, the own property's dist_pmf), mass their sum weighted by
+   items, the own property's dist_chance), mass their sum weighted by
    weight[k] (each stream's share of the new bytes, for the order); only
    stream only's items when only >= 0 */
 void runway_groups_from_dists(const struct pk_result_variant *v,
@@ -229,7 +229,7 @@ int runway_groups_from_values(const struct pk_snapshot *s,
    value whose key is there already left as it is): the first
    PK_RUNWAY_CANDIDATES ranks of a zipf or zipfian, the hot set of a
    hotspot (its cold values when those weigh more), the heaviest of a
-   weighted list; each its share (spread x dist_pmf), its value index,
+   weighted list; each its share (spread x dist_chance), its value index,
    its range and its key as the workload would name it
    (pk_queries.value_key). reached (n_reached entries, NULL none):
    pk_snapshot.value_lps, a value it maps left to that pass. Nothing for
@@ -244,7 +244,7 @@ size_t runway_groups_heavy(const struct pk_result_variant *v,
 			   struct group **tab);
 
 /* The shares of groups g[0 .. n - 1] of runway_groups_from_values
-   again, each of one value exactly as dist_pmf gives it: that pass sums
+   again, each of one value exactly as dist_chance gives it: that pass sums
    a zipfian's shares by a series, close to 1e-15 but not bit for bit */
 void runway_exact_mass(const struct pk_scenario *sc, const struct refinfo *refs,
 		       double spread, struct group *g, size_t n);
@@ -400,7 +400,7 @@ int runway_latest_prop(const struct pk_result_variant *v,
    and with pick offered to it too unless the snapshot's value map s
    says the run reached it (runway_groups_from_values offered it then;
    *tab then holds no other group). Its share the
-   newest's dist_pmf, its range its key's. Returns 1, or 0 when v's
+   newest's dist_chance, its range its key's. Returns 1, or 0 when v's
    service cannot name a value no item drew (pk_queries.value_key). */
 int runway_latest_newest(const struct pk_snapshot *s,
 			 const struct pk_result_variant *v,
@@ -478,7 +478,7 @@ int runway_id_pool(const struct pk_result_variant *v,
 /* New-item bytes a logical partition must be sent to hold room bytes
    (HUGE_VAL: never); under a skewed draw the draws after which the
    expected distinct ids sum_i (1 - (1 - p_i)^n) hold them (each draw
-   independent, p_i the draw's dist_pmf; ids of about one probability
+   independent, p_i the draw's dist_chance; ids of about one probability
    taken together, within about 1e-5 of the sum) */
 double runway_pool_new_bytes(const struct id_pool *p, double room);
 
@@ -541,7 +541,7 @@ struct rw_lives {
 
 /* The lifetimes of stream k's generated items of sc in v's container
    (rule 28, read by v's service: pk_queries.item_ttl): an item's own ttl
-   (the stream's /ttl property, each value's dist_pmf share; ASSUMPTION:
+   (the stream's /ttl property, each value's dist_chance share; ASSUMPTION:
    drawn independently of the key and the size) or, without one, the
    container's default_ttl; -1 never expires; with default_ttl off
    nothing expires (n 0, never 0: no time to live). In real seconds:

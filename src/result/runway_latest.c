@@ -8,7 +8,7 @@
  * theta) exactly. After K >= n draws value i has been drawn
  *   E_i(K) = G_i + (K - n) p_i times,
  *   p_i = (n - i)^-theta / zeta(n, theta)   (its share once every value
- *                                           is in use: dist_pmf),
+ *                                           is in use: dist_chance),
  *   G_i = sum_{j = i + 1}^{n} (j - i)^-theta / zeta(j, theta)
  * (what the draws gave it while values came into use). The steps give a
  * logical partition p_i of the new items from t = 0, so it starts at
@@ -144,7 +144,7 @@ int runway_latest_newest(const struct pk_snapshot *s,
 	g = runway_group_get(tab, key.id, key.at.id_len, &fresh);
 	if (fresh) {
 		g->mass =
-		    dist_pmf(&p->dist, refs[0].count, refs[0].norm, newest);
+		    dist_chance(&p->dist, refs[0].count, refs[0].norm, newest);
 		g->range = runway_range_of(v, &key.at.epk);
 		g->item = UINT64_MAX;
 		g->value = newest;
@@ -182,7 +182,7 @@ void runway_latest_starts(const struct pk_scenario *sc,
 		if (at >= n) {
 			continue;
 		}
-		share = dist_pmf(&p->dist, n, refs[0].norm, at);
+		share = dist_chance(&p->dist, n, refs[0].norm, at);
 		/* the newest's G is its share exactly */
 		g[i].start +=
 		    mean * ((at == n - 1 ? share : drawn_in(s, theta, n, at)) -

@@ -194,7 +194,7 @@ int runway_key_refs(const struct pk_result_variant *v,
 }
 
 /* Item i's share of its stream's new items (several streams): the
-   product over the references of its own property's dist_pmf, or its
+   product over the references of its own property's dist_chance, or its
    hash class's share of stream k (code[j], refinfo.scmass) */
 static double stream_mass(const struct pk_scenario *sc,
 			  const struct pk_workload *w,
@@ -219,8 +219,8 @@ static double stream_mass(const struct pk_scenario *sc,
 		workload_own_value(w, i, refs[j].prop, &own, &idx);
 		if (own >= 0) {
 			mass *=
-			    dist_pmf(&sc->props[own].dist, refs[j].scount[k],
-				     refs[j].snorm[k], idx);
+			    dist_chance(&sc->props[own].dist, refs[j].scount[k],
+					refs[j].snorm[k], idx);
 		}
 	}
 	return mass;
@@ -351,11 +351,12 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 				const struct pk_prop_spec *p =
 				    &sc->props[refs[j].prop];
 
-				mass *= refs[j].n_cls
-					    ? runway_class_mass(&refs[j], 0,
-								part[j])
-					    : dist_pmf(&p->dist, refs[j].count,
-						       refs[j].norm, part[j]);
+				mass *=
+				    refs[j].n_cls
+					? runway_class_mass(&refs[j], 0,
+							    part[j])
+					: dist_chance(&p->dist, refs[j].count,
+						      refs[j].norm, part[j]);
 			}
 		}
 		if (ns > 1) {
@@ -430,26 +431,24 @@ static double series_pow(struct rw_series *w, uint64_t x)
 }
 
 /* The exponent of a power-law distribution the series may stand in
-   for, or 0 */
+   for, or 0: Zipf's law (a zipfian's draw is not one past its first two
+   ranks, dist_chance) */
 static double series_exponent(const struct pk_dist_spec *d)
 {
-	if (d->kind == PK_DIST_ZIPFIAN) {
-		return d->theta;
-	}
 	if (d->kind == PK_DIST_ZIPF && d->s <= PK_RW_SERIES_MAX_E) {
 		return d->s;
 	}
 	return 0;
 }
 
-/* Value index i's share (dist_pmf, by the series when e > 0) */
+/* Value index i's share (dist_chance, by the series when e > 0) */
 static double value_mass(const struct pk_dist_spec *d, const struct refinfo *r,
 			 struct rw_series *w, double e, uint64_t i)
 {
 	if (e > 0 && i + 1 >= PK_RW_SERIES_FROM) {
 		return series_pow(w, i + 1) / r->norm;
 	}
-	return dist_pmf(d, r->count, r->norm, i);
+	return dist_chance(d, r->count, r->norm, i);
 }
 
 /* Each value's share into mass[] by logical partition (hit[] marks
@@ -552,9 +551,9 @@ void runway_exact_mass(const struct pk_scenario *sc, const struct refinfo *refs,
 	for (i = 0; i < n; i++) {
 		if (g[i].value != UINT64_MAX) {
 			g[i].mass =
-			    spread * dist_pmf(&sc->props[refs[0].prop].dist,
-					      refs[0].count, refs[0].norm,
-					      g[i].value);
+			    spread * dist_chance(&sc->props[refs[0].prop].dist,
+						 refs[0].count, refs[0].norm,
+						 g[i].value);
 		}
 	}
 }
@@ -600,17 +599,18 @@ static size_t heavy_indexes(const struct pk_dist_spec *d, uint64_t count,
 		if (count < 2) {
 			return 0;
 		}
-		top = dist_pmf(d, count, norm, 0);
-		if (top > dist_pmf(d, count, norm, count - 1)) {
+		top = dist_chance(d, count, norm, 0);
+		if (top > dist_chance(d, count, norm, count - 1)) {
 			for (i = 0; i < count && n < max &&
-				    dist_pmf(d, count, norm, i) == top;
+				    dist_chance(d, count, norm, i) == top;
 			     i++) {
 				out[n++] = i;
 			}
-		} else if (top < dist_pmf(d, count, norm, count - 1)) {
-			top = dist_pmf(d, count, norm, count - 1);
-			for (i = count; i > 0 && n < max &&
-					dist_pmf(d, count, norm, i - 1) == top;
+		} else if (top < dist_chance(d, count, norm, count - 1)) {
+			top = dist_chance(d, count, norm, count - 1);
+			for (i = count;
+			     i > 0 && n < max &&
+			     dist_chance(d, count, norm, i - 1) == top;
 			     i--) {
 				out[n++] = i - 1;
 			}
@@ -678,8 +678,8 @@ size_t runway_groups_heavy(const struct pk_result_variant *v,
 		if (!fresh) {
 			continue;
 		}
-		g->mass = spread * dist_pmf(&prop->dist, refs[0].count,
-					    refs[0].norm, idx[i]);
+		g->mass = spread * dist_chance(&prop->dist, refs[0].count,
+					       refs[0].norm, idx[i]);
 		g->value = idx[i];
 		g->item = UINT64_MAX;
 		g->range = runway_range_of(v, &key.at.epk);

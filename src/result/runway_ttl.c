@@ -146,7 +146,7 @@ void runway_lives(const struct pk_result_variant *v,
 			: 1;
 		for (i = 0; i < p->count; i += step) {
 			double f =
-			    dist_pmf(&p->dist, p->count, norm, i) *
+			    dist_chance(&p->dist, p->count, norm, i) *
 			    (double)(i + step <= p->count ? step
 							  : p->count - i);
 

@@ -49,20 +49,42 @@ struct pk_dist_spec {
 };
 
 /*
- * The probability that one draw of spec over [0, n) gives index i (< n),
- * as the draw functions below make it: UNIFORM and SEQUENTIAL 1/n (a
- * sequence visits every value equally), ZIPFIAN (i + 1)^-theta / zeta(n,
- * theta), ZIPF (i + 1)^-s / H(n, s), HOTSPOT op fraction over the first
- * floor(n x data fraction) (at least 1) values and the rest over the
- * others, WEIGHTED w_i / sum w, LATEST (n - i)^-theta / zeta(n, theta):
- * its values come into use one per draw, so after the first n draws
- * every one is in use and the newest, n - 1, is the zipfian's rank 0
- * (the n draws before that are not modelled: a run's first n). norm is
- * dist_norm(spec, n), computed once for a set (a sum over n values).
- * For a projection of each value's share (result/runway.h).
+ * The probability of index i (< n) under spec over [0, n) by the laws
+ * the draws follow: UNIFORM and SEQUENTIAL 1/n (a sequence visits every
+ * value equally), ZIPFIAN (i + 1)^-theta / zeta(n, theta) (Zipf's law;
+ * the draw is YCSB's approximation of it, which differs past the first
+ * two ranks: dist_chance), ZIPF (i + 1)^-s / H(n, s), HOTSPOT op
+ * fraction over the first floor(n x data fraction) (at least 1) values
+ * and the rest over the others, WEIGHTED w_i / sum w, LATEST (n -
+ * i)^-theta / zeta(n, theta): its values come into use one per draw, so
+ * after the first n draws every one is in use and the newest, n - 1, is
+ * the zipfian's rank 0 (the n draws before that are not modelled: a
+ * run's first n). norm is dist_norm(spec, n), computed once for a set
+ * (a sum over n values).
  */
 double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,
 		uint64_t i);
+/*
+ * The chance one dist_draw of spec over [0, n) gives index i (< n; 0
+ * past it), as this generator draws it: dist_pmf's, except for ZIPFIAN
+ * and LATEST, whose draw is YCSB's ZipfianGenerator (Gray et al.,
+ * SIGMOD 1994): ranks 0 and 1 take 1 / zeta(n, theta) and 2^-theta /
+ * zeta(n, theta) as Zipf's law does, and the rank past them is floor(n
+ * (eta u - eta + 1)^(1 / (1 - theta))) for u uniform, so rank k >= 2
+ * takes ((k + 1)^(1 - theta) - k^(1 - theta)) / (n^(1 - theta) eta),
+ * eta = (1 - (2 / n)^(1 - theta)) / (1 - (1 + 2^-theta) / zeta(n,
+ * theta)) (10 values at theta 0.99: rank 2 0.12305 where Zipf's law
+ * gives 0.11401); LATEST's index n - 1 - k takes rank k's. norm is
+ * dist_norm(spec, n). For a projection of each value's share of the
+ * draws (result/runway.h).
+ */
+double dist_chance(const struct pk_dist_spec *spec, uint64_t n, double norm,
+		   uint64_t i);
+/* The chance a zipfian draw (dist_chance) over n ranks (norm zeta(n,
+   theta)) gives rank k or more: 1 for k 0, 1 - 1 / norm for k 1, (1 -
+   (k / n)^(1 - theta)) / eta for 2 <= k < n, 0 past it. The chance of
+   ranks [a, b) is tail(a) - tail(b), without a sum over them. */
+double dist_zipfian_tail(double theta, uint64_t n, double norm, uint64_t k);
 /* The index (< n, n > 0) dist_pmf gives the most: n - 1 for LATEST, the
    first largest weight for WEIGHTED, 0 for the others. */
 uint64_t dist_hottest(const struct pk_dist_spec *spec, uint64_t n);

@@ -10,14 +10,15 @@
  * Two bases, named in every sentence that gives the figure:
  * - generated items, PK_RUNWAY_RATES ("projected from the workload's
  *   rates"): a logical partition's share of the new items is the
- *   probability mass of its key's values (rng.h dist_pmf: the
- *   distribution, not the sampled counts; a key on one property drawn
- *   `latest` by one stream starts each value that far below the line
- *   its share from t = 0 gives as its draws while the values came
- *   into use fall short, so its newest, in use from draw n, fills at
- *   draw n - 1 + cap items x zeta(n, theta), drawn by the run or not:
- *   runway_latest.c; a product over the
- *   properties the key reads, ASSUMPTION: drawn independently), summed
+ *   probability mass of its key's values (rng.h dist_chance: the
+ *   distribution as the generator draws it, a zipfian's by YCSB's
+ *   approximation of Zipf's law, not the sampled counts; a key on one
+ *   property drawn `latest` by one stream starts each value that far
+ *   below the line its share from t = 0 gives as its draws while the
+ *   values came into use fall short, so its newest, in use from draw
+ *   n, fills at draw n - 1 + cap items x zeta(n, theta), drawn by the
+ *   run or not: runway_latest.c; a product over the properties the key
+ *   reads, ASSUMPTION: drawn independently), summed
  *   over the values that build one key (a {hash(p) mod N} part: every
  *   value p can take hashed, drawn or not, each stream's own pool with
  *   several, so a short run's few draws of a large pool do not shrink
@@ -25,7 +26,7 @@
  *   stratified sample of a fixed seed, runway_hash.c; where
  *   the snapshot maps each value of a one-property key to its logical
  *   partition, pk_snapshot.value_lps, over the values that reached it,
- *   a zipfian's shares past its 512th value summed for the ranges by a
+ *   a zipf's shares past its 512th value summed for the ranges by a
  *   binomial series within about 1e-15 of pow's, the candidates' own
  *   exact; a key on one property of one stream also takes the values
  *   of most mass whether or not the run drew them, named as the
@@ -201,7 +202,7 @@
  *   Ids drawn skewed (zipf, zipfian, hotspot, weighted) into
  *   a logical partition holding the whole pool hold the expected
  *   distinct ids sum_i (1 - (1 - p_i)^n) x mean, p_i each id's
- *   dist_pmf (a create of an id already held stores nothing: 300,000
+ *   dist_chance (a create of an id already held stores nothing: 300,000
  *   ids drawn zipf s = 1 at 100 creates/s of 100 KB fill 20 GiB at
  *   21,695 s, not the uniform draw's 3,602); under a key that reads the
  *   id through a hash, or with several streams, a skewed pool is not
@@ -223,7 +224,7 @@
  *   not renew it);
  *   time keys count every new item;
  * - time to live (rule 28; runway_ttl.c): an item lives its own ttl
- *   (its stream's /ttl property, each value's dist_pmf share; a data
+ *   (its stream's /ttl property, each value's dist_chance share; a data
  *   record's "ttl"), else the container's default_ttl (-1: only items
  *   with a ttl of their own expire; off: none, whatever the items
  *   carry), in simulated seconds as the replay applies it: under a
