@@ -644,6 +644,33 @@ START_TEST(test_rates_undrawn_weighted_heaviest)
 }
 END_TEST
 
+/*
+ * Sizes drawn normal are rounded and clamped to 1 B .. 2 MiB
+ * (wl_size_draw), so a wide stddev writes more than the spec's mean:
+ * 100 creates/s of normal(1 KB, 10 KB). With mu = 1,024, sd = 10,240,
+ * a = (0.5 - mu) / sd = -0.099951: P(X < 0.5) = Phi(a) = 0.460191
+ * draws write 1 B; the rest mu (1 - Phi(a)) + sd phi(a) = 1,024 x
+ * 0.539809 + 10,240 x 0.396955 = 552.76 + 4,064.82 (the 2 MiB clamp,
+ * 204 sd away, adds nothing): 4,618.04 B a create. 20 GiB at 100 x
+ * 4,618.04 = 461,803.8 B/s: 46,502.1 s (a replay of 48,000 s filled at
+ * 46,428 s, its items 4,612.6 B on average). Before: the spec's 1,024
+ * B, 209,715.2 s (2.4 days), 4.5 x late.
+ */
+START_TEST(test_rates_normal_size_clamped_mean)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 60s, rate: 100/s, item_size: {normal: "
+	    "{mean: 1KB, stddev: 10KB}}}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 46502.1, 1e-5), "%f: %s", s, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -668,6 +695,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_undrawn_zipf_top);
 	tcase_add_test(tc, test_rates_undrawn_hot_tenant);
 	tcase_add_test(tc, test_rates_undrawn_weighted_heaviest);
+	tcase_add_test(tc, test_rates_normal_size_clamped_mean);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -16,13 +16,42 @@
 #include "pksim/result/result.h"
 #include "pksim/service/metrics.h"
 
+/* E[X; a <= X < b] for X normal (mu, sd): mu (Phi(beta) - Phi(alpha))
+   + sd (phi(alpha) - phi(beta)), alpha and beta a and b standardised */
+static double normal_part_mean(double mu, double sd, double a, double b)
+{
+	const double al = (a - mu) / sd, be = (b - mu) / sd;
+	const double phi_a = exp(-0.5 * al * al) / sqrt(2.0 * M_PI);
+	const double phi_b = exp(-0.5 * be * be) / sqrt(2.0 * M_PI);
+
+	return mu * 0.5 * (erfc(-be / M_SQRT2) - erfc(-al / M_SQRT2)) +
+	       sd * (phi_a - phi_b);
+}
+
+/* The mean size the workload writes under z. A normal size is drawn,
+   rounded and clamped to 1 .. PK_MAX_ITEM_BYTES (wl_size_draw), so its
+   mean is not the spec's when the tails reach the clamps: a draw below
+   0.5 B writes 1 B, one at or past the largest + 0.5 the largest,
+   E = P(X < 0.5) + E[X; 0.5 <= X < M + 0.5] + M P(X >= M + 0.5)
+   (rounding in between moves the mean by well under a byte). A mean of
+   1 KB with a 10 KB stddev writes 4,618 B on average, not 1,024. */
 static double mean_size(const struct pk_size_spec *z)
 {
+	const double top = (double)PK_MAX_ITEM_BYTES;
+	double mu, sd;
+
 	switch (z->kind) {
 	case PK_SIZE_UNIFORM:
 		return ((double)z->min_bytes + (double)z->max_bytes) / 2.0;
 	case PK_SIZE_NORMAL:
-		return z->mean_bytes > 1 ? z->mean_bytes : 1;
+		mu = z->mean_bytes;
+		sd = z->stddev_bytes;
+		if (!(sd > 0)) {
+			return fmin(fmax(round(mu), 1.0), top);
+		}
+		return 0.5 * erfc((mu - 0.5) / (sd * M_SQRT2)) +
+		       normal_part_mean(mu, sd, 0.5, top + 0.5) +
+		       top * 0.5 * erfc((top + 0.5 - mu) / (sd * M_SQRT2));
 	default:
 		return (double)z->bytes;
 	}
