@@ -181,11 +181,16 @@ END_TEST
  * The same 60 s of creates into "dev" (2,048 B each with its index
  * entry, 50 a second: 102,400 B/s from its first write at 0 ms to its
  * last at 59,980 ms), then 60 s of point reads (1 a second) that add
- * nothing: the run ends at 120 s. The rate and the day are the same
- * straight line, 1.21293 days (above), but that line spans 59.98 s of
- * the 120 s run (under 90 % of it), so the sentence says what the rate
- * is based on instead of "over the run": "over the 60.0 s from its first
- * growing write to its last, the rest of the run's 2.0 min left out".
+ * nothing: the run ends at 120 s, and its phases repeat as a 120-s
+ * cycle (as the Azure Cosmos DB runway takes a workload). Each cycle
+ * adds 6,144,000 B: 2,048 at its first instant, then 102,400 B/s for
+ * 59.98 s. After k = ceil((10,737,418,240 - 6,144,000) / 6,144,000) =
+ * 1,747 cycles it holds 10,733,568,000 B; the next cycle's first write
+ * adds 2,048 and the rest (10,737,418,240 - 10,733,568,000 - 2,048) /
+ * 102,400 = 37.58 s of its growth: 1,747 x 120 + 37.58 = 209,677.58 s
+ * from the start, 209,557.58 s after the run's end, 2.42543 days; the
+ * cycle's mean 6,144,000 / 120 = 51,200 B/s (50.0 KiB/s). Before: the
+ * busy phase's straight line, 1.21293 days, half that.
  */
 START_TEST(test_lsi_days_to_full_busy_phase_said)
 {
@@ -207,16 +212,57 @@ START_TEST(test_lsi_days_to_full_busy_phase_said)
 	ck_assert_msg(c[0].full_rate > 102400 - 1e-6 &&
 			  c[0].full_rate < 102400 + 1e-6,
 		      "%f", c[0].full_rate);
-	ck_assert_msg(c[0].days_to_full > 104797.6 / 86400 - 1e-9 &&
-			  c[0].days_to_full < 104797.6 / 86400 + 1e-9,
-		      "%f", c[0].days_to_full);
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 209557.58, 1e-7),
+		      "%f", c[0].days_to_full * 86400.0);
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
-	ck_assert_str_eq(t, "1.21 days (29.1 h) (\"dev\"'s item collection "
-			    "first, growing 100.0 KiB/s over the 60.0 s from "
-			    "its first growing write to its last, the rest "
-			    "of the run's 2.0 min left out: its items and "
-			    "local secondary index entries against 10 GiB, "
-			    "D18)");
+	ck_assert_msg(strstr(t, "2.4 days (") &&
+			  strstr(t, "(\"dev\"'s item collection first, "
+				    "growing 50.0 KiB/s on average over its "
+				    "2.0 min cycle, 100.0 KiB/s as it fills: "
+				    "its items and local secondary index "
+				    "entries against 10 GiB, D18)"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * The 60 s of creates of test_lsi_days_to_full under `time_scale: 1s =
+ * 1m`: the run's 102,400 B a simulated second are 102,400 B a real
+ * minute, 1,706.7 B/s, and the 104,797.6 simulated seconds after the
+ * run's end are 104,797.6 real minutes: 6,287,856 s = 72.7761 days,
+ * said at its time scale (no storage-growth finding: past 90 days).
+ * Under `1s = 3d`, 104,797.6 x 3 days, past 5 years: not within 5
+ * years, holding 6,144,000 + 102,400 / 259,200 x 157,680,000 =
+ * 68,437,333 B then. Before: 1.21 days whatever the scale.
+ */
+START_TEST(test_lsi_days_to_full_time_scale)
+{
+	static const char fmt[] =
+	    "time_scale: \"%s\"\n" DAYS_TABLE "  local_secondary_indexes:\n"
+	    "    - {name: by-ts, sort_key: /ts}\n" DAYS_LOAD;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char yaml[1024], t[1024];
+
+	snprintf(yaml, sizeof(yaml), fmt, "1s = 1m");
+	c = tu_cards("lsi-ts.yaml", yaml, &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(c[0].days_to_full, 72.77611, 1e-6), "%f",
+		      c[0].days_to_full);
+	ck_assert_msg(tu_near(c[0].full_rate, 1706.667, 1e-6), "%f",
+		      c[0].full_rate);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "72.8 days") &&
+			  strstr(t, "at its time scale (1s = 1m)"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+	snprintf(yaml, sizeof(yaml), fmt, "1s = 3d");
+	c = tu_cards("lsi-ts.yaml", yaml, &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
+	ck_assert_msg(tu_near((double)c[0].full_lp_bytes, 68437333.0, 1e-6),
+		      "%f", (double)c[0].full_lp_bytes);
 	tu_cards_free(c, run, res);
 }
 END_TEST
@@ -443,6 +489,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_full_collection_deletes);
 	tcase_add_test(tc, test_lsi_days_to_full);
 	tcase_add_test(tc, test_lsi_days_to_full_busy_phase_said);
+	tcase_add_test(tc, test_lsi_days_to_full_time_scale);
 	tcase_add_test(tc, test_lsi_bounded_ids_never);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	tcase_add_test(tc, test_lsi_changed_value_two_writes);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/service/dynamodb/spec.h"
 #include "pksim/service/snapshot.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
@@ -30,15 +31,65 @@
    (pksim's choice: a run's own start and end seconds aside) */
 #define PK_FULL_DDB_RUN_PART 0.9
 
+/* The cycle a generated workload of one stream repeats, simulated s: its
+   phases (ASSUMPTION, as the Azure Cosmos DB runway's: the workload as
+   written runs every cycle); 0 for items from a file, several streams
+   or a preload (what the run holds is then not one cycle's) */
+static double ddb_cycle_s(const struct pk_scenario *sc)
+{
+	const struct pk_stream_spec *st;
+	double c = 0;
+	size_t j;
+
+	if (!sc || sc->items_file || sc->preload || sc->n_streams != 1) {
+		return 0;
+	}
+	st = &sc->streams[0];
+	for (j = st->phase_first;
+	     j < st->phase_first + st->n_phases && j < sc->n_phases; j++) {
+		c += (double)sc->phases[j].duration_ms / 1000.0;
+	}
+	return c;
+}
+
+/* When collection c reaches 10 GiB, simulated s from the run's start,
+   its run repeated each cycle of cycle_s: every cycle adds what the run
+   left in it (c->bytes), its first growing instant's part at first_s
+   and the rest at its rate until first_s + span_s, so it fills inside a
+   cycle's growing part, not on the cycle's mean line; -1 when that
+   growth does not lie within one cycle */
+static double ddb_cycle_fill(const struct pk_ddb_collections *c, double cycle_s)
+{
+	const double cap = (double)PK_DDB_COLLECTION_BYTES;
+	const double g = (double)c->bytes;
+	const double base = g - c->rate_bytes_per_s * c->span_s;
+	double k, need;
+
+	if (!(cycle_s > 0) || c->first_s < 0 || !(g > 0) ||
+	    !(c->rate_bytes_per_s > 0) || c->first_s + c->span_s > cycle_s) {
+		return -1;
+	}
+	k = ceil((cap - g) / g); /* whole cycles before the one it fills */
+	need = cap - k * g - base;
+	return k * cycle_s + c->first_s +
+	       (need > 0 ? need / c->rate_bytes_per_s : 0);
+}
+
 /* An Amazon DynamoDB table's days to full: with a local secondary
    index, when the first key value's item collection reaches 10 GiB
    (D18, statement 28) at its growth over the run; without one no key
    value is capped (D18: "tables without LSIs have no such limit"; a
    partition past 10 GiB splits, D6). Another service's caps are not
    known: PK_FULL_NO_CAP. */
-static void full_ddb(const struct pk_result_variant *v, struct pk_scorecard *sc)
+static void full_ddb(const struct pk_result *r,
+		     const struct pk_result_variant *v, struct pk_scorecard *sc)
 {
 	const struct pk_ddb_collections *c = v->ddb ? &v->ddb->colls : NULL;
+	/* real seconds a simulated one stands for (`time_scale:`): the
+	   run's growth is in simulated time, the days in real time */
+	const double scale =
+	    r && r->sc && r->sc->time_scale > 0 ? r->sc->time_scale : 1.0;
+	double cycle, fill;
 
 	sc->full_kind = PK_FULL_NO_CAP;
 	if (!c) {
@@ -59,10 +110,34 @@ static void full_ddb(const struct pk_result_variant *v, struct pk_scorecard *sc)
 	}
 	snprintf(sc->full_key, sizeof(sc->full_key), "%s", c->key);
 	sc->full_kind = PK_FULL_DAYS;
-	sc->days_to_full = c->full_now ? 0 : c->full_s / PK_SECONDS_PER_DAY;
+	sc->days_to_full =
+	    c->full_now ? 0 : c->full_s * scale / PK_SECONDS_PER_DAY;
 	sc->full_lp_bytes = c->bytes;
-	sc->full_rate = c->rate_bytes_per_s;
-	sc->full_measured_s = c->span_s;
+	sc->full_rate = c->rate_bytes_per_s / scale;
+	sc->full_measured_s = c->span_s * scale;
+	sc->runway.time_scale = scale;
+	cycle = ddb_cycle_s(r ? r->sc : NULL);
+	if (!c->full_now && c->span_s < PK_FULL_DDB_RUN_PART * cycle &&
+	    (fill = ddb_cycle_fill(c, cycle)) >= 0) {
+		/* a busy phase's growth is not the cycle's: stepped a cycle
+		   at a time, still counted from the run's end */
+		fill -= (double)r->end_ms / 1000.0;
+		sc->days_to_full =
+		    (fill > 0 ? fill : 0) * scale / PK_SECONDS_PER_DAY;
+		sc->runway.mean_bytes_per_s = (double)c->bytes / cycle / scale;
+		sc->runway.span_s = cycle * scale;
+	}
+	if (sc->days_to_full > PK_RUNWAY_HORIZON_DAYS) {
+		/* as the Azure Cosmos DB runway's horizon: what it holds
+		   then, at the growth the days came from */
+		sc->full_kind = PK_FULL_BEYOND;
+		sc->full_lp_bytes =
+		    (uint64_t)((double)c->bytes +
+			       (sc->runway.mean_bytes_per_s > 0
+				    ? sc->runway.mean_bytes_per_s
+				    : sc->full_rate) *
+				   (double)PK_RUNWAY_HORIZON_S);
+	}
 }
 
 void scorecard_full(const struct pk_result *r,
@@ -70,7 +145,6 @@ void scorecard_full(const struct pk_result *r,
 {
 	const struct pk_runway *rw = &v->runway;
 
-	(void)r;
 	sc->days_to_full = -1;
 	sc->runway = *rw;
 	sc->bucket = rw->bucket;
@@ -81,7 +155,7 @@ void scorecard_full(const struct pk_result *r,
 	}
 	sc->lp_cap_bytes = v->cosmos && v->spec ? v->spec->lp_storage_bytes : 0;
 	if (!v->cosmos) {
-		full_ddb(v, sc);
+		full_ddb(r, v, sc);
 		return;
 	}
 	snprintf(sc->full_key, sizeof(sc->full_key), "%s", rw->who);
@@ -563,8 +637,10 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 static void collection_text(const struct pk_result *r,
 			    const struct pk_scorecard *s, char *buf, size_t cap)
 {
-	char d[64], rt[48], span[48], run[48], over[200];
-	const double run_s = (double)r->end_ms / 1000.0;
+	char d[64], rt[48], span[48], run[48], over[200], ts[96] = "";
+	const double scale =
+	    s->runway.time_scale > 0 ? s->runway.time_scale : 1.0;
+	const double run_s = (double)r->end_ms / 1000.0 * scale;
 
 	if (s->days_to_full <= 0) {
 		snprintf(buf, cap,
@@ -573,8 +649,15 @@ static void collection_text(const struct pk_result *r,
 			 s->full_key);
 		return;
 	}
-	if (s->full_measured_s > 0 &&
-	    s->full_measured_s < PK_FULL_DDB_RUN_PART * run_s) {
+	if (s->runway.mean_bytes_per_s > 0) {
+		/* stepped a cycle at a time: the cycle's mean, and the
+		   busy part's rate it fills at */
+		snprintf(over, sizeof(over),
+			 "on average over its %s cycle, %s as it fills",
+			 duration(s->runway.span_s, span, sizeof(span)),
+			 rate_text(s->full_rate, run, sizeof(run)));
+	} else if (s->full_measured_s > 0 &&
+		   s->full_measured_s < PK_FULL_DDB_RUN_PART * run_s) {
 		snprintf(over, sizeof(over),
 			 "over the %s from its first growing write to its "
 			 "last, the rest of the run's %s left out",
@@ -583,12 +666,22 @@ static void collection_text(const struct pk_result *r,
 	} else {
 		snprintf(over, sizeof(over), "over the run");
 	}
+	if (scale != 1.0 && r->sc && r->sc->time_scale_text) {
+		/* its rate and days in real time */
+		snprintf(ts, sizeof(ts), ", at its time scale (%s)",
+			 r->sc->time_scale_text);
+	}
 	snprintf(buf, cap,
-		 "%s (%s's item collection first, growing %s %s: "
+		 "%s (%s's item collection first, growing %s %s%s: "
 		 "its items and local secondary index entries against "
 		 "10 GiB, D18)",
 		 scorecard_days_text(s->days_to_full, 1, d, sizeof(d)),
-		 s->full_key, rate_text(s->full_rate, rt, sizeof(rt)), over);
+		 s->full_key,
+		 rate_text(s->runway.mean_bytes_per_s > 0
+			       ? s->runway.mean_bytes_per_s
+			       : s->full_rate,
+			   rt, sizeof(rt)),
+		 over, ts);
 }
 
 const char *scorecard_full_text(const struct pk_result *r,
@@ -846,6 +939,14 @@ const char *scorecard_full_text(const struct pk_result *r,
 	case PK_FULL_BEYOND:
 		if (brief) {
 			snprintf(buf, cap, "> 5 years");
+		} else if (s->full_collection) {
+			collection_text(r, s, first, sizeof(first));
+			/* its growth words, after "first, " */
+			snprintf(buf, cap,
+				 "not within 5 years (%s's item collection "
+				 "holds %s by then, %s",
+				 s->full_key, fmt_bytes(s->full_lp_bytes, a),
+				 strstr(first, "first, ") + strlen("first, "));
 		} else {
 			snprintf(
 			    buf, cap,

@@ -204,6 +204,8 @@ struct pk_ddb_collections {
 	double rate_bytes_per_s; /* its growth from its first growing
 				    write to its last, B/s */
 	double span_s;		 /* ... the seconds between them */
+	double first_s;		 /* ... its first growing write, s of the
+				    run's clock; -1 when none grows */
 	double full_s;		 /* seconds after the run's end until it
 				    holds 10 GiB at that rate */
 	uint64_t ids;		 /* > 0: collections grew but the workload's

@@ -299,6 +299,7 @@ void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
 
 	memset(out, 0, sizeof(*out));
 	out->capped = d->n_lsis > 0;
+	out->first_s = -1;
 	HASH_ITER(hh, d->colls, c, tmp)
 	{
 		double r, l;
@@ -340,6 +341,8 @@ void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
 	out->rate_bytes_per_s = out->full_now ? 0 : rate;
 	out->full_s = left;
 	out->span_s = out->full_now ? 0 : span;
+	out->first_s =
+	    out->full_now ? -1 : (double)first->first_grow_ms / 1000.0;
 }
 
 void ddb_lsis_free(struct ddb *d)
