@@ -191,6 +191,48 @@ START_TEST(test_runway_data_item_ttl_levels)
 END_TEST
 
 /*
+ * A data file's 200 records of 1 KB, 10 a second (ts 0 .. 19.9), none
+ * with a ttl of its own, under default_ttl 3,000,000 s (34.7 days): the
+ * key grows 199 x 1,024 / 19.9 s = 10,240 B/s and holds 204,800 B at
+ * 19.9 s, so it fills at 19.9 + (21,474,836,480 - 204,800) / 10,240 =
+ * 2,097,151.9 s (24.27 days), before its first record expires at
+ * 3,000,000 s: time to live takes nothing first, and the figure is the
+ * one without it, said so. Before: "not projected: time to live with a
+ * data file".
+ */
+START_TEST(test_runway_data_ttl_after_fill)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 100000, "
+	    "default_ttl: 3000000}\n"
+	    "items: {file: data.jsonl, time_field: ts, item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char path[600], t[640];
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/data.jsonl", tu_dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 200; i++) {
+		fprintf(f, "{\"id\": \"r%d\", \"k\": \"Z\", \"ts\": %.1f}\n", i,
+			i * 0.1);
+	}
+	fclose(f);
+	c = tu_cards(tu_dir_file("runway.yaml", yaml), yaml, &run, &res);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(c[0].full_kind == PK_FULL_DAYS, "%d: %s", c[0].full_kind,
+		      t);
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 2097151.9, 1e-9),
+		      "%f: %s", c[0].days_to_full * 86400.0, t);
+	ck_assert_msg(strstr(t, "it fills before any item expires"), "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
  * The same records with every tenth's ttl -1: a tenth of the 10,240
  * B/s, 1,024 B/s, stays for good on top of the rest's last 60 s,
  * 0.9 x 10,240 x 60 = 552,960 B; full at 60 + (21,474,836,480 -
@@ -765,6 +807,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_item_ttl_never_share);
 	tcase_add_test(tc, test_runway_data_item_ttl_levels);
 	tcase_add_test(tc, test_runway_data_item_ttl_never_share);
+	tcase_add_test(tc, test_runway_data_ttl_after_fill);
 	tcase_add_test(tc, test_runway_ttl_net_growth_said);
 	tcase_add_test(tc, test_runway_ttl_backlog_said);
 	tcase_add_test(tc, test_runway_ttl_cycle_backlog);

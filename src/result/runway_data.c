@@ -318,6 +318,8 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	const int ttl_prop =
 	    def != PK_TTL_OFF ? workload_prop_index(w, "/ttl") : -1;
 	double level = 0, level_rate = 0, level_life = 0, best_level = 0;
+	/* the first to fill does so before any of its records expires */
+	int before = 0, best_before = 0;
 	const struct group *level_g = NULL;
 	const int id_prop = workload_prop_index(w, "/id");
 	struct rw_idset seen = {NULL, 0, 0, 0};
@@ -413,7 +415,15 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			if (!(rate > 0)) {
 				continue;
 			}
-			if (def != PK_TTL_OFF && !rw->bucket.len_s) {
+			/* every record living one lifetime (none its own)
+			   and the cap reached within it from the first:
+			   time to live takes nothing first, so it is
+			   projected as without it, exactly */
+			before =
+			    def != PK_TTL_OFF && !rw->bucket.len_s &&
+			    !rw->data_own_ttl && g->keep <= 0 && g->bytes > 0 &&
+			    rate * g->life / g->bytes >= cap - g->first_bytes;
+			if (def != PK_TTL_OFF && !rw->bucket.len_s && !before) {
 				/* time to live: from its first record */
 				when = t0 + ttl_fill(g, rate, cap, &lvl);
 				if (when == HUGE_VAL) {
@@ -510,7 +520,9 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			best_range = g->range;
 			best_walked = walked;
 			best_level = lvl;
+			best_before = before;
 		}
+		before = 0;
 	}
 	if (!best && level > 0) {
 		/* every record expires: the largest level */
@@ -575,6 +587,11 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	} else {
 		rw->kind = PK_RUNWAY_DAYS;
 		rw->full_s = best_t;
+		/* projected as without time to live, exactly (said) */
+		rw->ttl_after = best_before;
+		rw->ttl_s = best_before
+				? (int64_t)llround(best->life / best->bytes)
+				: rw->ttl_s;
 	}
 	runway_groups_free(&tab);
 }
