@@ -1438,7 +1438,10 @@ static double table_estimate(const char *gsi, struct pk_memory_estimate *e)
  * of "item-" and up to 4 digits, 9 bytes + 18 (a level's) = 27, so the
  * partitions are at least the 2 MiB block + 1,000 x (74 + 27) for the
  * logical partitions + 1,000 x (200 + 27) = 2,425,152 bytes (without
- * the heat records 2,198,152 and a few ranges).
+ * the heat records 2,198,152 and a few ranges). The index keeps a
+ * record (128 bytes) of each minute with a write, the estimate's
+ * minutes of the run: 10 s, 1/6 of one, 21.33 bytes: 1,813.33 more of
+ * samples in all.
  */
 START_TEST(test_table_heat_and_gsi)
 {
@@ -1450,7 +1453,7 @@ START_TEST(test_table_heat_and_gsi)
 		       "read_capacity_units: 3000, write_capacity_units: "
 		       "1000}\n",
 		       &b);
-	ck_assert_double_eq_tol(b.samples - a.samples, 1792, 1e-6);
+	ck_assert_double_eq_tol(b.samples - a.samples, 1792 + 128.0 / 6, 1e-6);
 	ck_assert_double_eq_tol(b.report_rows - a.report_rows, 20, 1e-9);
 	ck_assert_double_eq_tol(b.partitions - a.partitions, 1440, 1e-6);
 	table_estimate("  global_secondary_indexes:\n"
@@ -1458,10 +1461,89 @@ START_TEST(test_table_heat_and_gsi)
 		       "read_capacity_units: 3000, write_capacity_units: "
 		       "1000}\n",
 		       &b);
-	ck_assert_double_eq_tol(b.samples - a.samples, 1792, 1e-6);
+	ck_assert_double_eq_tol(b.samples - a.samples, 1792 + 128.0 / 6, 1e-6);
 	ck_assert_double_eq_tol(b.partitions - a.partitions, 144000, 1e-6);
 	ck_assert_msg(a.partitions >= 2425152, "%.0f", a.partitions);
 	ck_assert_msg(a.partitions < 2425152 + 100000, "%.0f", a.partitions);
+}
+END_TEST
+
+static void estimate_text(const char *name, const char *text,
+			  struct pk_memory_estimate *e);
+
+/* The estimate of a sparse run of 10,000 operations over 1,000,000 s
+   (0.01/s), half creates and half reads, on `target` (a container or a
+   table line), with `gsi` (index lines, or "") */
+static void sparse_estimate(const char *target, const char *gsi,
+			    struct pk_memory_estimate *e)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "%s%s"
+		 "client: {retries: off}\n"
+		 "items:\n"
+		 "  s: {values: \"v{0..9}\"}\n"
+		 "  t: {values: \"w{0..9}\"}\n"
+		 "phases:\n"
+		 "  - {duration: 1000000s, rate: 0.01/s, "
+		 "ops: {create: 0.5, read: 0.5}, item_size: 1KB}\n",
+		 target, gsi);
+	estimate_text("sparse.yaml", text, e);
+}
+
+/*
+ * The per-minute records and JSON rows of a DynamoDB table and of its
+ * global secondary indexes, by hand. 10,000 operations over 1,000,000 s
+ * (16,666.7 minutes), no retries: at most 10,000 minutes see a request.
+ * A JSON row of a table's minute has 9 members, costed at 1,760 bytes
+ * (a container's 7 at 1,320): 10,000 x 1,760 = 17,600,000 against
+ * 13,200,000 for a container. Each index keeps a record (128 bytes) of
+ * each minute its writes reach, at most the 5,000 creates' minutes:
+ * two indexes 10,000 records, 1,280,000 bytes of samples more beside
+ * their 2 partitions each (max(1, ceil(1,000 / 3,000 + 1,000 / 1,000)),
+ * D4) at 256, 1,024: 1,281,024; and 10,000 JSON rows at 1,024,
+ * 10,240,000 bytes of the JSON report more.
+ * Before, neither the index records nor their rows were counted (a
+ * 5-index table's JSON run measured 3.5x its peak bound) and a
+ * table's rows were costed as a container's.
+ */
+START_TEST(test_table_gsi_minutes)
+{
+	static const char container[] =
+	    "container: {partition_key: /id, throughput: 400}\n";
+	static const char table[] = "service: dynamodb\n"
+				    "table:\n"
+				    "  partition_key: /id\n"
+				    "  read_capacity_units: 1000\n"
+				    "  write_capacity_units: 1000\n";
+	static const char gsis[] =
+	    "  global_secondary_indexes:\n"
+	    "    - {name: a, partition_key: /s, read_capacity_units: 1000, "
+	    "write_capacity_units: 1000}\n"
+	    "    - {name: b, partition_key: /t, read_capacity_units: 1000, "
+	    "write_capacity_units: 1000}\n";
+	struct pk_memory_estimate c, a, b;
+
+	sparse_estimate(container, "", &c);
+	sparse_estimate(table, "", &a);
+	sparse_estimate(table, gsis, &b);
+	ck_assert_double_eq_tol(c.report_minutes, 10000, 1e-9);
+	ck_assert_double_eq_tol(a.report_table_minutes, 10000, 1e-9);
+	ck_assert_double_eq_tol(
+	    scenario_report_rows_bytes(&c, PK_REPORT_COST_JSON) -
+		c.report_ranges * PK_SCENARIO_REPORT_RANGE_JSON_BYTES,
+	    13200000, 1e-3);
+	ck_assert_double_eq_tol(
+	    scenario_report_rows_bytes(&a, PK_REPORT_COST_JSON) -
+		a.report_ranges * PK_SCENARIO_REPORT_RANGE_JSON_BYTES,
+	    17600000, 1e-3);
+	ck_assert_double_eq_tol(b.report_index_minutes, 10000, 1e-9);
+	ck_assert_double_eq_tol(b.samples - a.samples, 1281024, 1e-3);
+	ck_assert_double_eq_tol(
+	    scenario_report_rows_bytes(&b, PK_REPORT_COST_JSON) -
+		scenario_report_rows_bytes(&a, PK_REPORT_COST_JSON),
+	    10240000, 1e-3);
 }
 END_TEST
 
@@ -1848,6 +1930,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_estimate_limit);
 	tcase_add_test(tc, test_item_size_kept);
 	tcase_add_test(tc, test_table_heat_and_gsi);
+	tcase_add_test(tc, test_table_gsi_minutes);
 	tcase_add_test(tc, test_table_retry_index_writes);
 	tcase_add_test(tc, test_table_gsi_work);
 	tcase_add_test(tc, test_preload_splits);

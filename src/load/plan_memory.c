@@ -489,7 +489,12 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 	switch (k) {
 	case PK_REPORT_COST_JSON:
 		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_JSON_BYTES +
-		       e->report_minutes * PK_SCENARIO_REPORT_MINUTE_BYTES;
+		       (e->report_minutes - e->report_table_minutes) *
+			   PK_SCENARIO_REPORT_MINUTE_BYTES +
+		       e->report_table_minutes *
+			   PK_SCENARIO_REPORT_TABLE_MINUTE_BYTES +
+		       e->report_index_minutes *
+			   PK_SCENARIO_REPORT_GSI_MINUTE_BYTES;
 	case PK_REPORT_COST_TEXT:
 		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES;
 	default:
@@ -647,13 +652,24 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		}
 
 		if ((tb = scenario_variant_table(s, c))) {
-			double rows, values;
+			double rows, values, gmins;
 
 			/* a heat record per partition-key value (ddb_heat.c)
 			   and the indexes' partitions, rows and key values */
 			e->samples += gsi_bytes(
 			    s, tb, index_writes(s), run_s,
 			    dur_s <= PK_SCENARIO_DETAIL_MAX_S, &rows, &values);
+			/* each index's per-minute records, kept whatever
+			   the format (ddb_gsi.c: a minute with a write
+			   attempt on the index, so at most the table's
+			   minutes with a request and the index writes'
+			   attempts), and their JSON rows */
+			gmins = (double)tb->n_gsis *
+				fmin(mins, fmax(1, index_writes(s) * attempts /
+						       fmax(1, ops)));
+			e->samples += gmins * PK_SCENARIO_GSI_MINUTE_BYTES;
+			e->report_index_minutes += gmins;
+			e->report_table_minutes += mins;
 			e->partitions +=
 			    lps * (PK_SCENARIO_DDB_HEAT_BYTES + key) + values;
 			e->report_rows += rows;

@@ -160,6 +160,27 @@
    one; counted at 192 and 1,320 more for JSON (1,512). */
 #define PK_SCENARIO_REPORT_MINUTE_BYTES 1320.0
 #define PK_SCENARIO_MINUTE_BYTES 192.0
+/* A DynamoDB table's JSON per-minute row has 9 members, not a
+   container's 7 (peak_second_ru and peak_second_throttled_429 too).
+   Measured (build/ -O2, `/usr/bin/time -f %M`, --no-remedies -o FILE):
+   a table of 100,000 RCU and WCU (134 partitions), 0.01 creates/s for
+   10,000,000 s (100,000 minutes with a put), 84,916 KB with a text
+   report and 249,252 KB with a JSON one: 1,683 bytes a minute (the 134
+   partitions' JSON rows, 3 bytes a minute, left in); counted at 1,760,
+   440 more than a container's row. */
+#define PK_SCENARIO_REPORT_TABLE_MINUTE_BYTES 1760.0
+/* A global secondary index's per-minute record (ddb_gsi.c, gsi_minute:
+   struct pk_ddb_index_time, 64 bytes, in an array that doubles as it
+   grows, so up to 128 bytes a record), kept in every run for every
+   minute with a write attempt on the index, and its JSON row
+   (indexes[].per_minute[], 5 members). Measured as
+   PK_SCENARIO_REPORT_TABLE_MINUTE_BYTES's run with 0, 5 and 20 indexes
+   of 1,000 WCU (100,000 minute records each): text 84,916, 129,808 and
+   223,628 KB, 92 and 71 bytes a record; JSON 249,252, 774,440 and
+   2,349,380 KB, 1,076 bytes a record, so 984 to 1,005 for its JSON row;
+   counted at 128 and 1,024 (1,152 in a JSON run). */
+#define PK_SCENARIO_GSI_MINUTE_BYTES 128.0
+#define PK_SCENARIO_REPORT_GSI_MINUTE_BYTES 1024.0
 #define PK_SCENARIO_COUNTER_BYTES 8.0
 #define PK_SCENARIO_GONE_WAIT_MS 30000.0
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
@@ -890,6 +911,12 @@ struct pk_memory_estimate {
 	double total;	       /* the parts added up */
 	double n_items;	       /* items the run can write (a count) */
 	double queries;	       /* queries the run sends (a count) */
+	/* of report_minutes, a DynamoDB table's (9 members a row; a
+	   count) */
+	double report_table_minutes;
+	/* the global secondary indexes' per-minute rows a JSON report has,
+	   every index of every variant (a count) */
+	double report_index_minutes;
 };
 
 /*
@@ -921,7 +948,10 @@ enum pk_report_cost {
  * estimated as e (scenario_memory_estimate), beside the heat map: its
  * ranges at the format's per-range cost, for CSV its rows at
  * PK_SCENARIO_REPORT_CSV_ROW_BYTES, and for JSON its per-minute rows at
- * PK_SCENARIO_REPORT_MINUTE_BYTES (only JSON renders every minute: text,
+ * PK_SCENARIO_REPORT_MINUTE_BYTES (a DynamoDB table's at
+ * PK_SCENARIO_REPORT_TABLE_MINUTE_BYTES) and its global secondary
+ * indexes' at PK_SCENARIO_REPORT_GSI_MINUTE_BYTES (only JSON renders
+ * every minute: text,
  * Markdown and HTML chart the run in at most a screen of rows, the CSV
  * series is per second). e->report counts the largest of the
  * formats' (the run is refused before its format is known); a peak bound
