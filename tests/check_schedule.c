@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
 #include "pksim/base/schedule.h"
 #include "pksim/load/scenario.h"
 #include "pksim/run/sim.h"
@@ -645,6 +646,53 @@ START_TEST(test_schedule_wall_at)
 END_TEST
 
 /*
+ * A walk looks a day up in the holiday list once, not once a piece:
+ * 1/s with x3 for 1 s every 2 s over 10 days from 2026-01-01, 1,000
+ * single-day holidays on every third day from it (days 0, 3, 6 and 9 of
+ * the walk off, then 2,988 more past it). The 6 working days are a
+ * spike and a gap every 2 s, 86,400 pieces each, the 4 holidays one
+ * each: 518,404 pieces, L = 6 x 43,200 x (3 + 1) = 1,036,800, and 10
+ * days looked up, each against the list once. Before, the list was
+ * scanned at every piece (518,404 scans of up to 1,000 entries; a year
+ * with 10,000 entries ran minutes of CPU that the work bound does not
+ * count). A counter walks the spikes as trains, the same days.
+ */
+START_TEST(test_schedule_holidays_once_a_day)
+{
+	struct pk_schedule_holiday *hol = xcalloc(1000, sizeof(*hol));
+	struct pk_schedule_spec sp;
+	struct pk_schedule_cursor c;
+	size_t k;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 1;
+	sp.has_spikes = 1;
+	sp.spike_every_s = 2;
+	sp.spike_for_s = 1;
+	sp.spike_factor = 3;
+	for (k = 0; k < 1000; k++) {
+		hol[k].first_day = hol[k].last_day =
+		    JAN1 / DAY + 3 * (int64_t)k;
+	}
+	sp.holidays = hol;
+	sp.n_holidays = 1000;
+	schedule_cursor_init(&c, &sp, JAN1, 10 * DAY);
+	while (schedule_cursor_next(&c)) {
+	}
+	ck_assert_uint_eq(c.pieces, 518404);
+	ck_assert_uint_eq(c.days_looked, 10);
+	ck_assert_double_eq_tol(c.lam1, 1036800, 1e-6);
+	schedule_counter_init(&c, &sp, JAN1, 10 * DAY);
+	while (schedule_cursor_next(&c)) {
+	}
+	ck_assert_uint_eq(c.days_looked, 10);
+	ck_assert_double_eq_tol(c.lam1, 1036800, 1e-6);
+	free(hol);
+}
+END_TEST
+
+/*
  * The pieces an arrivals' walk crosses, counted without walking them
  * (schedule_walk_pieces):
  * - x2 for 1 s every 3 s over 7 s: [0, 1), [1, 3), [3, 4), [4, 6),
@@ -976,6 +1024,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_spike_trains);
 	tcase_add_test(tc, test_schedule_own_split);
 	tcase_add_test(tc, test_schedule_wall_at);
+	tcase_add_test(tc, test_schedule_holidays_once_a_day);
 	tcase_add_test(tc, test_schedule_walk_pieces);
 	tcase_add_test(tc, test_schedule_cursor_next);
 	tcase_add_test(tc, test_schedule_poisson);

@@ -134,7 +134,14 @@ static void piece_enter(struct pk_schedule_cursor *c)
 	c->train = 0;
 	if (s->has_weekly || s->n_holidays > 0) {
 		t1 = min64(t1, t0 + PK_SCHEDULE_S_PER_DAY - sec);
-		if (day_off(s, day)) {
+		if (day != c->off_day) {
+			/* a day's pieces share its answer: the holiday
+			   list is scanned once a day */
+			c->off_day = day;
+			c->off = day_off(s, day);
+			c->days_looked++;
+		}
+		if (c->off) {
 			/* the whole day is idle: one piece, nothing else
 			   looked at */
 			m = 0;
@@ -236,6 +243,9 @@ static void cursor_start(struct pk_schedule_cursor *c,
 	c->lam0_c = 0;
 	c->step = 0;
 	c->pieces = 0;
+	c->off_day = INT64_MIN;
+	c->off = 0;
+	c->days_looked = 0;
 	c->trains = trains;
 	piece_enter(c);
 }

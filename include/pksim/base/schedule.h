@@ -130,6 +130,14 @@ struct pk_schedule_cursor {
 	double lam1_s, lam1_c;		     /* its two parts */
 	size_t step;			     /* STEPS: the step in force */
 	uint64_t pieces;		     /* pieces entered so far */
+	/* the day (since 1970-01-01) last looked up in the weekly
+	   multipliers and holidays, INT64_MIN before any; off: 1 when it
+	   sends nothing; days_looked: the days looked up so far (the
+	   holiday list is scanned once a day a piece starts in, not once a
+	   piece: a day of 2-s spikes is 86,400 pieces) */
+	int64_t off_day;
+	int off;
+	uint64_t days_looked;
 	int trains; /* a counter (schedule_counter_init) */
 	int train;  /* the piece is a spike train: rate0 + slope x times the
 		       spikes' multiplier, integrated in closed form */
