@@ -352,6 +352,11 @@ double ld_file_queries(const struct pk_items_file *f, double n);
 double ld_ranges_bound(const struct pk_scenario *s);
 double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges);
+/* ld_worst_op_ru with the run's largest item given (ld_largest_item, a
+   pass over the phases): for a pass that asks it of every phase */
+double ld_worst_op_ru_at(const struct pk_scenario *s,
+			 const struct pk_phase_spec *p, double ranges,
+			 double largest);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
 /* plan_work.c: the work units of the up-front bound
@@ -471,6 +476,32 @@ double ld_ranges_planned(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double items,
 			 double item_bytes, double lps);
 int ld_phase_can_throttle(const struct pk_scenario *s, size_t i);
+/* What ld_phase_can_throttle and ld_phase_over_share read of s beside
+   phase i, computed once (ld_throttle_plan_init: a few passes over the
+   phases) for a walk that asks them of every phase, each answer then
+   without another pass: the run's items and largest item, whether a
+   phase redistributes; per variant its logical partitions, ranges and
+   hottest value's share, and per stream the peak RU/s the other
+   streams offer beside its phases; per phase the `throughput` its
+   stream set at or before it; per stream the lowest another sets.
+   Owns its arrays (ld_throttle_plan_free); s is borrowed. */
+struct ld_throttle_plan {
+	const struct pk_scenario *s;
+	double items, item_bytes;
+	int redistribute;
+	double *lps, *r, *h; /* n_variants each */
+	double *others;	     /* n_variants x n_streams, RU/s */
+	double *own_ru;	     /* n_phases, RU/s, 0: none set */
+	double *other_ru;    /* n_streams, RU/s, INFINITY: none */
+	size_t *stream;	     /* n_phases: its stream's index */
+};
+void ld_throttle_plan_init(struct ld_throttle_plan *t,
+			   const struct pk_scenario *s);
+void ld_throttle_plan_free(struct ld_throttle_plan *t);
+int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i);
+double ld_plan_over_share(const struct ld_throttle_plan *t, size_t i);
+/* One more pass over every phase (scenario_plan_passes) */
+void ld_count_phase_pass(void);
 /* The share of phase i's operations that go to a physical partition
    that can pass its share of the RU/s (a 429 there), the most of any
    variant's, 0 when ld_phase_can_throttle says none can; and the

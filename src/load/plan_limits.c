@@ -196,6 +196,7 @@ uint64_t ld_largest_item(const struct pk_scenario *s)
 		}
 		return max;
 	}
+	ld_count_phase_pass();
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_size_spec *z = &s->phases[i].item_size;
 
@@ -345,10 +346,17 @@ static double table_op_units(const double *m, double batch, double size,
 double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges)
 {
+	return ld_worst_op_ru_at(s, p, ranges, (double)ld_largest_item(s));
+}
+
+double ld_worst_op_ru_at(const struct pk_scenario *s,
+			 const struct pk_phase_spec *p, double ranges,
+			 double largest)
+{
 	const struct pk_cost_spec *c = &s->cost;
 	static const double create[PK_OP_KINDS] = {[PK_OP_CREATE] = 1};
 	const double *m = p ? p->mix : create;
-	double size = (double)ld_largest_item(s), stored, w = 0, find = 0;
+	double size = largest, stored, w = 0, find = 0;
 	size_t q;
 
 	stored = size * most_index_factor(s);

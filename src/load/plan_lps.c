@@ -300,6 +300,7 @@ double ld_lps_planned(const struct pk_scenario *s,
 	if (s->items_file) {
 		return items;
 	}
+	ld_count_phase_pass();
 	for (i = 0; i < s->n_phases; i++) {
 		span_s += (double)s->phases[i].duration_ms / 1000.0;
 	}

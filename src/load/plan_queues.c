@@ -105,6 +105,7 @@ static double stream_retry_bytes(const struct pk_scenario *s,
 {
 	double bytes = 0;
 	double q, b, f;
+	struct ld_throttle_plan t;
 	size_t i;
 
 	*worst = st->phase_first;
@@ -112,8 +113,9 @@ static double stream_retry_bytes(const struct pk_scenario *s,
 	if (!ld_plan_retry(s).enabled) {
 		return 0;
 	}
+	ld_throttle_plan_init(&t, s);
 	for (i = st->phase_first; i < st->phase_first + st->n_phases; i++) {
-		if (!ld_phase_can_throttle(s, i)) {
+		if (!ld_plan_can_throttle(&t, i)) {
 			continue;
 		}
 		/* arrivals over one operation's waits, at most the phase's
@@ -121,7 +123,7 @@ static double stream_retry_bytes(const struct pk_scenario *s,
 		   its share of the RU/s (the others are never rate
 		   limited); a closed loop of C workers holds at most C
 		   unanswered (a retrying operation keeps its worker) */
-		f = ld_phase_over_share(s, i);
+		f = ld_plan_over_share(&t, i);
 		q = f * fmin(ld_phase_peak(&s->phases[i]) *
 				 ld_stream_retry_life_s(s, &st->client),
 			     ld_phase_ops(&s->phases[i]));
@@ -135,6 +137,7 @@ static double stream_retry_bytes(const struct pk_scenario *s,
 			*worst = i;
 		}
 	}
+	ld_throttle_plan_free(&t);
 	return bytes;
 }
 

@@ -7,9 +7,14 @@
  */
 #include "loader.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "pksim/base/mem.h"
 #include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
@@ -33,6 +38,7 @@ double ld_items_planned(const struct pk_scenario *s)
 	if (s->items_file) {
 		return (double)trace_count(s->items_file->trace);
 	}
+	ld_count_phase_pass();
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_phase_spec *p = &s->phases[i];
 
@@ -107,65 +113,33 @@ static double client_ru_cap(const struct pk_scenario *s, size_t i,
 /* The lowest RU/s phase i of s can run under on variant c: the last
    `throughput` its own stream set at or before it (else the container's,
    its autoscale max for an autoscale container), and any a phase of
-   another stream sets, which can come while phase i runs */
-static double ru_in_force(const struct pk_scenario *s, size_t i,
+   another stream sets, which can come while phase i runs (t's, carried
+   over the phases once) */
+static double ru_in_force(const struct ld_throttle_plan *t, size_t i,
 			  const struct pk_container_spec *c)
 {
-	const struct pk_stream_spec *st = ld_phase_stream(s, i);
 	double ru =
 	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
 					       : c->throughput_ru_per_s);
-	size_t j;
 
-	for (j = st->phase_first; j <= i; j++) {
-		if (s->phases[j].throughput_ru_per_s > 0) {
-			ru = (double)s->phases[j].throughput_ru_per_s;
-		}
+	if (t->own_ru[i] > 0) {
+		ru = t->own_ru[i];
 	}
-	for (j = 0; j < s->n_phases; j++) {
-		if (ld_phase_stream(s, j) != st &&
-		    s->phases[j].throughput_ru_per_s > 0) {
-			ru = fmin(ru, (double)s->phases[j].throughput_ru_per_s);
-		}
-	}
-	return ru;
+	return fmin(ru, t->other_ru[t->stream[i]]);
 }
 
 /* The most RU/s phase j of s offers on r partitions: its peak rate (at
-   most its client's workers send) x its costliest operation, at most
-   what its client's ru_budget lets through */
-static double phase_offered(const struct pk_scenario *s, size_t j, double r)
+   most its client's workers send) x its costliest operation (the run's
+   largest item of item_bytes), at most what its client's ru_budget lets
+   through */
+static double phase_offered(const struct pk_scenario *s, size_t j, double r,
+			    double item_bytes)
 {
 	const struct pk_phase_spec *p = &s->phases[j];
-	double one = ld_worst_op_ru(s, p, r);
+	double one = ld_worst_op_ru_at(s, p, r, item_bytes);
 
 	return fmin(fmin(ld_phase_peak(p), client_send_cap(s, j)) * one,
 		    client_ru_cap(s, j, one));
-}
-
-/* The most RU/s the streams other than phase i's offer beside it on r
-   partitions: each its costliest phase's (phase_offered), as any of
-   them can run while phase i does (the streams run side by side) */
-static double others_offered(const struct pk_scenario *s, size_t i, double r)
-{
-	const struct pk_stream_spec *st = ld_phase_stream(s, i);
-	double sum = 0, most;
-	size_t k, j;
-
-	for (k = 0; k < s->n_streams; k++) {
-		const struct pk_stream_spec *o = &s->streams[k];
-
-		if (o == st) {
-			continue;
-		}
-		most = 0;
-		for (j = o->phase_first; j < o->phase_first + o->n_phases;
-		     j++) {
-			most = fmax(most, phase_offered(s, j, r));
-		}
-		sum += most;
-	}
-	return sum;
 }
 
 /* 1 when some phase of s redistributes the RU/s over the partitions
@@ -194,31 +168,137 @@ static int some_redistribute(const struct pk_scenario *s)
    sqrt(k) (busiest_share). The RU/s are the lowest the phase can run
    under (ru_in_force: a lower `throughput` carried from an earlier
    phase, or set by another stream), and the other streams' peak RU/s
-   add to the phase's (others_offered: streams that each fit can pass a
+   add to the phase's (the plan's others: streams that each fit can pass a
    partition's share together). A serverless variant, a container with
    throughput buckets (a bucket holds its requests to a percentage of
    the RU/s), a redistribution, or a key whose hottest value is not
    known, can always be. */
 int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
 {
+	struct ld_throttle_plan t;
+	int can;
+
+	ld_throttle_plan_init(&t, s);
+	can = ld_plan_can_throttle(&t, i);
+	ld_throttle_plan_free(&t);
+	return can;
+}
+
+static _Atomic unsigned long phase_passes;
+
+unsigned long scenario_plan_passes(void)
+{
+	return atomic_load_explicit(&phase_passes, memory_order_relaxed);
+}
+
+void ld_count_phase_pass(void)
+{
+	atomic_fetch_add_explicit(&phase_passes, 1, memory_order_relaxed);
+}
+
+void ld_throttle_plan_init(struct ld_throttle_plan *t,
+			   const struct pk_scenario *s)
+{
+	size_t nv = s->n_variants, ns = s->n_streams, v, k, j, o;
+	double *least;
+
+	memset(t, 0, sizeof(*t));
+	t->s = s;
+	t->items = ld_items_planned(s);
+	t->item_bytes = (double)ld_largest_item(s);
+	t->redistribute = some_redistribute(s);
+	t->lps = xcalloc(nv ? nv : 1, sizeof(*t->lps));
+	t->r = xcalloc(nv ? nv : 1, sizeof(*t->r));
+	t->h = xcalloc(nv ? nv : 1, sizeof(*t->h));
+	t->others = xcalloc(nv * ns > 0 ? nv * ns : 1, sizeof(*t->others));
+	t->own_ru = xcalloc(s->n_phases ? s->n_phases : 1, sizeof(*t->own_ru));
+	t->stream = xcalloc(s->n_phases ? s->n_phases : 1, sizeof(*t->stream));
+	t->other_ru = xcalloc(ns ? ns : 1, sizeof(*t->other_ru));
+	least = xcalloc(ns ? ns : 1, sizeof(*least));
+	for (k = 0; k < ns; k++) {
+		const struct pk_stream_spec *st = &s->streams[k];
+		double ru = 0;
+
+		/* each stream's phases in order: the last throughput set
+		   carried forward, and the stream's lowest */
+		least[k] = INFINITY;
+		for (j = st->phase_first; j < st->phase_first + st->n_phases;
+		     j++) {
+			if (s->phases[j].throughput_ru_per_s > 0) {
+				ru = (double)s->phases[j].throughput_ru_per_s;
+				least[k] = fmin(least[k], ru);
+			}
+			t->own_ru[j] = ru;
+			t->stream[j] = k;
+		}
+	}
+	for (k = 0; k < ns; k++) {
+		t->other_ru[k] = INFINITY;
+		for (o = 0; o < ns; o++) {
+			if (o != k) {
+				t->other_ru[k] = fmin(t->other_ru[k], least[o]);
+			}
+		}
+	}
+	free(least);
+	for (v = 0; v < nv; v++) {
+		const struct pk_container_spec *c = &s->variants[v];
+		double *most = xcalloc(ns ? ns : 1, sizeof(*most));
+
+		t->lps[v] = ld_lps_planned(s, c, t->items);
+		t->r[v] =
+		    ld_ranges_planned(s, c, t->items, t->item_bytes, t->lps[v]);
+		t->h[v] = hottest_value_share(s, c);
+		/* each stream's costliest phase's RU/s, any of them running
+		   beside a phase of another stream */
+		for (k = 0; k < ns; k++) {
+			const struct pk_stream_spec *st = &s->streams[k];
+
+			for (j = st->phase_first;
+			     j < st->phase_first + st->n_phases; j++) {
+				most[k] =
+				    fmax(most[k], phase_offered(s, j, t->r[v],
+								t->item_bytes));
+			}
+		}
+		for (k = 0; k < ns; k++) {
+			for (o = 0; o < ns; o++) {
+				t->others[v * ns + k] += o != k ? most[o] : 0;
+			}
+		}
+		free(most);
+	}
+}
+
+void ld_throttle_plan_free(struct ld_throttle_plan *t)
+{
+	free(t->lps);
+	free(t->r);
+	free(t->h);
+	free(t->others);
+	free(t->own_ru);
+	free(t->other_ru);
+	free(t->stream);
+	memset(t, 0, sizeof(*t));
+}
+
+int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
+{
+	const struct pk_scenario *s = t->s;
 	const struct pk_phase_spec *p = &s->phases[i];
-	double items = ld_items_planned(s),
-	       item_bytes = (double)ld_largest_item(s);
 	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
 	size_t v;
 
 	for (v = 0; v < s->n_variants; v++) {
 		const struct pk_container_spec *c = &s->variants[v];
-		double ru = ru_in_force(s, i, c);
-		double lps = ld_lps_planned(s, c, items);
-		double r = ld_ranges_planned(s, c, items, item_bytes, lps);
-		double h = hottest_value_share(s, c);
-		double one = ld_worst_op_ru(s, p, r);
+		double ru = ru_in_force(t, i, c);
+		double lps = t->lps[v], r = t->r[v], h = t->h[v];
+		double one = ld_worst_op_ru_at(s, p, r, t->item_bytes);
 		double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
-				 others_offered(s, i, r);
+				 t->others[v * s->n_streams + t->stream[i]];
 
 		if (c->serverless || !(ru > 0) || h >= 1 ||
-		    scenario_has_buckets(c) || some_redistribute(s) ||
+		    scenario_has_buckets(c) || t->redistribute ||
 		    busiest_share(h, r, lps) * offered > ru / r) {
 			return 1;
 		}
@@ -296,26 +376,24 @@ static double values_over(const struct pk_prop_spec *p, double thr, double *sum)
  * when ld_phase_can_throttle finds no partition of c can pass its share;
  * all when the key is not one generated property or c is serverless.
  */
-static double over_share(const struct pk_scenario *s, size_t i,
-			 const struct pk_container_spec *c, double *lps_over)
+static double over_share(const struct ld_throttle_plan *t, size_t i, size_t v,
+			 double *lps_over)
 {
+	const struct pk_scenario *s = t->s;
+	const struct pk_container_spec *c = &s->variants[v];
 	const struct pk_phase_spec *p = &s->phases[i];
 	const struct pk_prop_spec *key;
-	double items = ld_items_planned(s),
-	       item_bytes = (double)ld_largest_item(s);
 	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
-	double ru = ru_in_force(s, i, c);
-	double lps = ld_lps_planned(s, c, items);
-	double r = ld_ranges_planned(s, c, items, item_bytes, lps);
-	double h = hottest_value_share(s, c);
-	double one = ld_worst_op_ru(s, p, r);
+	double ru = ru_in_force(t, i, c);
+	double lps = t->lps[v], r = t->r[v], h = t->h[v];
+	double one = ld_worst_op_ru_at(s, p, r, t->item_bytes);
 	double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
-			 others_offered(s, i, r);
+			 t->others[v * s->n_streams + t->stream[i]];
 	double k = fmax(lps / r, 1), e = (1 + 3 / sqrt(k)) / r, thr, m, sum;
 
 	*lps_over = lps;
 	if (c->serverless || !(ru > 0) || h >= 1 || scenario_has_buckets(c) ||
-	    some_redistribute(s)) {
+	    t->redistribute) {
 		return 1;
 	}
 	if (!(busiest_share(h, r, lps) * offered > ru / r)) {
@@ -333,27 +411,45 @@ static double over_share(const struct pk_scenario *s, size_t i,
 	return fmin(1, fmax(sum, h) + m * e);
 }
 
-double ld_phase_over_share(const struct pk_scenario *s, size_t i)
+double ld_plan_over_share(const struct ld_throttle_plan *t, size_t i)
 {
 	double most = 0, lps;
 	size_t v;
 
-	for (v = 0; v < s->n_variants; v++) {
-		most = fmax(most, over_share(s, i, &s->variants[v], &lps));
+	for (v = 0; v < t->s->n_variants; v++) {
+		most = fmax(most, over_share(t, i, v, &lps));
 	}
+	return most;
+}
+
+double ld_phase_over_share(const struct pk_scenario *s, size_t i)
+{
+	struct ld_throttle_plan t;
+	double most;
+
+	ld_throttle_plan_init(&t, s);
+	most = ld_plan_over_share(&t, i);
+	ld_throttle_plan_free(&t);
 	return most;
 }
 
 double ld_lps_over_share(const struct pk_scenario *s,
 			 const struct pk_container_spec *c)
 {
+	struct ld_throttle_plan t;
 	double most = 0, lps;
-	size_t i;
+	size_t i, v = 0;
 
+	while (v < s->n_variants && &s->variants[v] != c) {
+		v++;
+	}
+	assert(v < s->n_variants); /* c is one of s's variants */
+	ld_throttle_plan_init(&t, s);
 	for (i = 0; i < s->n_phases; i++) {
-		over_share(s, i, c, &lps);
+		over_share(&t, i, v, &lps);
 		most = fmax(most, lps);
 	}
+	ld_throttle_plan_free(&t);
 	return most;
 }
 
@@ -546,6 +642,7 @@ double ld_ranges_planned(const struct pk_scenario *s,
 		return table_ranges(
 		    s, t, t->sort_key ? items : fmin(items, lps), item_bytes);
 	}
+	ld_count_phase_pass();
 	for (i = 0; i < s->n_phases; i++) {
 		double p = (double)s->phases[i].throughput_ru_per_s;
 
@@ -588,6 +685,8 @@ int scenario_can_throttle(const struct pk_scenario *s)
 {
 	double items = ld_items_planned(s), key, top;
 	double item_bytes = (double)ld_largest_item(s);
+	struct ld_throttle_plan t;
+	int can = 0;
 	size_t i;
 
 	if (s->items_file && s->items_file->monitor) {
@@ -608,12 +707,12 @@ int scenario_can_throttle(const struct pk_scenario *s)
 		}
 		return 0;
 	}
-	for (i = 0; i < s->n_phases; i++) {
-		if (ld_phase_can_throttle(s, i)) {
-			return 1;
-		}
+	ld_throttle_plan_init(&t, s);
+	for (i = 0; i < s->n_phases && !can; i++) {
+		can = ld_plan_can_throttle(&t, i);
 	}
-	return 0;
+	ld_throttle_plan_free(&t);
+	return can;
 }
 
 /* 1 when some phase of s changes the container at its start (its RU/s

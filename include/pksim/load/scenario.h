@@ -973,6 +973,17 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 int scenario_can_throttle(const struct pk_scenario *s);
 
 /*
+ * The passes over every phase of a scenario that the plan's run-wide
+ * figures (the items the phases create, the largest item, a variant's
+ * logical and physical partitions: plan_ranges.c, plan_lps.c,
+ * plan_limits.c) have made in this process so far, every thread
+ * together. Loading and estimating a scenario make a number of them
+ * that does not grow with its phases (one a phase would make them
+ * quadratic in the phases); a test holds them to that.
+ */
+unsigned long scenario_plan_passes(void);
+
+/*
  * 1 when variant c of s surely sees a 429 (plan_ranges.c): a provisioned
  * Azure Cosmos DB container (not serverless, no burst capacity, no fleet
  * pool) whose phases leave its RU/s as set, with a phase that sends its
