@@ -533,6 +533,26 @@ static double request_rows(const struct pk_scenario *s, double r, int can_429)
 	return rows;
 }
 
+/* The seconds' records a CSV series of variant c keeps over a run of
+   secs seconds (metrics.h: one a second that saw a request, one a run
+   of idle seconds between them): an Azure Cosmos DB container's clock
+   moves at a request's arrival (an attempt's: a retry only when the run
+   can be rate limited, can_429, or a split's 410 retried), a phase's
+   start and a split's end (r ranges at most), so at most two records
+   each and one; every second of secs for a DynamoDB table or with a
+   time to live (their seconds close on their own). */
+static double csv_seconds(const struct pk_scenario *s,
+			  const struct pk_container_spec *c, double secs,
+			  double r, int can_429, double ops, double attempts)
+{
+	double moves = can_429 || ld_gone_retries(s) > 0 ? attempts : ops;
+
+	if (scenario_variant_table(s, c) || c->default_ttl_s != 0) {
+		return secs;
+	}
+	return fmin(secs, 2 * (moves + (double)s->n_phases + r) + 1);
+}
+
 /*
  * The estimate (scenario.h) of what a run of s holds: the items (the
  * workload's record, each variant's slot when a later operation can name
@@ -700,10 +720,12 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		if (dur_s > PK_SCENARIO_DETAIL_MAX_S) {
 			/* a CSV series keeps every second (cli.c): its
 			   samples, a row each, and its seconds' records */
-			csv_all += fmin(fmin(smp, run_s * r),
-					request_rows(s, r, can_429)) *
-				       PK_SCENARIO_CSV_KEPT_ROW_BYTES +
-				   secs * PK_SCENARIO_CSV_SECOND_BYTES;
+			csv_all +=
+			    fmin(fmin(smp, run_s * r),
+				 request_rows(s, r, can_429)) *
+				PK_SCENARIO_CSV_KEPT_ROW_BYTES +
+			    csv_seconds(s, c, secs, r, can_429, ops, attempts) *
+				PK_SCENARIO_CSV_SECOND_BYTES;
 		}
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
 			if (smp > run_s * r) {
