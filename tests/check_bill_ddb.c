@@ -912,6 +912,33 @@ START_TEST(test_month_auto_scaled)
 }
 END_TEST
 
+/* A month's storage nets the free 25 GB off its average GB (trialX4 F4;
+   pricing.md §4: "the first 25 GB per month is free"): an on-demand
+   table, 5 puts a second of 300 KiB (300 WRU each) for 21,000 s from
+   2026-11-01 00:00, its 6 clock hours holding at most 5.15, 10.30,
+   15.45, 20.61, 25.76 and 30.05 GB (307,200 B and 100 B an item, 18,000
+   items an hour; GiB as the reference's GB): on average 17.9 GB, under
+   the free 25, so the month bills no storage: 1,500 WRU a second x
+   2,592,000 s x $0.625 a million = $2,430.00. Netting the free GB off
+   each hour first averaged (0.76 + 5.05) / 6 = 0.968 GB: $0.24 more. */
+START_TEST(test_month_storage_free_per_month)
+{
+	json_t *root;
+	const json_t *m = money_json(
+	    "service: dynamodb\n"
+	    "clock: {start: \"2026-11-01T00:00:00Z\"}\n"
+	    "table: {partition_key: /k, sort_key: /id, capacity: on_demand}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "items: {k: {values: \"k{0000..9999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 21000s, rate: 5/s, item_size: 307200B}\n",
+	    &root);
+
+	ck_assert_double_eq_tol(num(m, "month_cost"), 2430.00, 0.005);
+	json_decref(root);
+}
+END_TEST
+
 /* Two streams writing the same 10,000 values of /dev (the pattern
    d{0000..9999} in each) hold at most 10,000 items, not 20,000: the
    union, 0.010 GB as above (summing each stream's pool said 0.021 GB).
@@ -1075,6 +1102,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_capacity_change_hourly_max);
 	tcase_add_test(tc, test_month_repeats_the_run);
 	tcase_add_test(tc, test_month_auto_scaled);
+	tcase_add_test(tc, test_month_storage_free_per_month);
 	tcase_add_test(tc, test_free_tier_capacity);
 	tcase_add_test(tc, test_free_tier_words);
 	tcase_add_test(tc, test_wall_clock_hours);

@@ -202,6 +202,8 @@ static void storage(const struct pk_scenario *sc,
 	struct bill_acc billed = {1, 1, 0, 0, 0, 0, 0};
 	struct bill_acc at720 = {PK_BILL_MONTH_HOURS, 1, 0, 0, 0, 0, 0};
 	struct bill_acc weeks = at720;
+	/* the hours' GB, GB x price and free GB, summed */
+	double gb_sum = 0, cost_sum = 0, free_sum = 0;
 	size_t h;
 
 	for (h = 0; h < (size_t)b->hours; h++) {
@@ -226,6 +228,9 @@ static void storage(const struct pk_scenario *sc,
 		bill_acc_add(&billed, over / bill_month_hours(sc, (int64_t)h),
 			     price);
 		bill_acc_add(&at720, over, price);
+		gb_sum += gb;
+		cost_sum += gb * price;
+		free_sum += free_gb;
 		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
 			bill_acc_add(&weeks, over, price);
 		}
@@ -233,6 +238,18 @@ static void storage(const struct pk_scenario *sc,
 	b->storage.quantity = bill_acc_quantity(&billed);
 	b->storage.cost = bill_acc_cost(&billed);
 	b->storage_cost_720 = bill_acc_cost(&at720);
+	if (b->hours > 0 && gb_sum > 0) {
+		/* the month projected holds the hours' average GB (bill.c's
+		   bill_month), and its free 25 GB come off that month's
+		   GB-months (pricing.md §4: "the first 25 GB per month"), not
+		   off each hour: the hours' share of a month at the average
+		   GB less the free GB, at the hours' GB-weighted price */
+		double n = (double)b->hours, avg = gb_sum / n;
+		double over = avg > free_sum / n ? avg - free_sum / n : 0;
+
+		b->storage_cost_720 =
+		    over * (cost_sum / gb_sum) * n / PK_BILL_MONTH_HOURS;
+	}
 	b->weeks_cost += bill_acc_cost(&weeks);
 }
 
