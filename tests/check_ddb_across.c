@@ -716,6 +716,66 @@ START_TEST(test_across_not_sent_row)
 }
 END_TEST
 
+/*
+ * pksim merge of a priced cross-service compare's variants (trialX4
+ * F2): each service priced in its own region, as the compare prices
+ * them, ranks as the compare does (cosmos $345.60 first, the table
+ * $561.60, above), where the merge refused the two regions. Two
+ * variants of one service still share their region: a container priced
+ * in another Azure region (its report edited so) beside one in
+ * us-nongov is refused, whichever service comes first.
+ */
+START_TEST(test_across_merge_priced_by_service)
+{
+	static const char *const pricing =
+	    "pricing: {region: {cosmos: us-nongov, dynamodb: us-east-1}, "
+	    "date: 2026-11-30}\n";
+	char text[2048], args[4096], a[1024], b[1024], c[1024];
+	const char *path;
+	char *out, *err;
+	json_t *merged, *other, *v;
+
+	snprintf(text, sizeof(text), "%s%s", healthy, pricing);
+	path = tu_dir_file("priced.yaml", text);
+	variant_json(path, "cosmos", a, sizeof(a));
+	variant_json(path, "table", b, sizeof(b));
+	snprintf(args, sizeof(args), "merge '%s' '%s'", a, b);
+	out = tu_run_ok(args);
+	merged = json_loads(out, 0, NULL);
+	free(out);
+	ck_assert_ptr_nonnull(merged);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+			     card_json(merged, "cosmos"), "rank")),
+			 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+			     card_json(merged, "table"), "rank")),
+			 2);
+	json_decref(merged);
+	/* the container's report as if priced in another Azure region */
+	other = json_load_file(a, 0, NULL);
+	ck_assert_ptr_nonnull(other);
+	v = json_array_get(json_object_get(other, "variants"), 0);
+	json_object_set_new(v, "name", json_string("cosmos2"));
+	json_object_set_new(json_object_get(v, "money"), "region",
+			    json_string("us-other"));
+	snprintf(c, sizeof(c), "%s/other.json", tu_dir);
+	ck_assert_int_eq(json_dump_file(other, c, 0), 0);
+	json_decref(other);
+	snprintf(args, sizeof(args), "merge '%s' '%s' '%s'", a, b, c);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "money.region (us-nongov vs us-other)"), "%s",
+		      err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "merge '%s' '%s' '%s'", b, a, c);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "money.region (us-nongov vs us-other)"), "%s",
+		      err);
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_across");
@@ -739,6 +799,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_says_read_consistency);
 	tcase_add_test(tc, test_across_says_ttl_not_replayed);
 	tcase_add_test(tc, test_across_index_writes_ranked);
+	tcase_add_test(tc, test_across_merge_priced_by_service);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -426,13 +426,26 @@ static int row_price(json_t *m2, json_t *r, double *price)
 	return 0;
 }
 
+/* Variant v's service: its "service", or Azure Cosmos DB's when it has
+   none (docs/report-json.md) */
+static const char *service_name(json_t *v)
+{
+	json_t *s = json_object_get(v, "service");
+
+	return json_is_string(s) ? json_string_value(s) : "cosmos";
+}
+
 /* Variants a (file fa) and b (fb), both priced, priced alike: the keys
    of money_same equal and every price row both use at one price; 0, or
-   2 said naming both reports and what differs. */
+   2 said naming both reports and what differs. Variants of two services
+   may each be priced in its own service's region, as one compare prices
+   them (pricing.region by service, docs/money.md): their regions are not
+   compared. */
 static int same_money(const char *fa, json_t *a, const char *fb, json_t *b)
 {
 	json_t *ma = json_object_get(a, "money"),
 	       *mb = json_object_get(b, "money");
+	int across = strcmp(service_name(a), service_name(b)) != 0;
 	json_t *r;
 	size_t k;
 
@@ -440,7 +453,8 @@ static int same_money(const char *fa, json_t *a, const char *fb, json_t *b)
 		json_t *x = json_object_get(ma, money_same[k]);
 		json_t *y = json_object_get(mb, money_same[k]);
 
-		if ((!x && !y) || (x && y && json_equal(x, y))) {
+		if ((!x && !y) || (x && y && json_equal(x, y)) ||
+		    (across && strcmp(money_same[k], "region") == 0)) {
 			continue;
 		}
 		return refuse(
@@ -481,8 +495,10 @@ static int same_money(const char *fa, json_t *a, const char *fb, json_t *b)
    said. */
 static int check_prices(const struct merge_opts *o, json_t **runs)
 {
-	const char *f0 = NULL;
-	json_t *v0 = NULL, *v;
+	/* the first priced variant, and the first of another service
+	   than its (each service's region against its own) */
+	const char *f0 = NULL, *f1 = NULL;
+	json_t *v0 = NULL, *v1 = NULL, *v;
 	size_t i, k;
 	int rc;
 
@@ -496,7 +512,18 @@ static int check_prices(const struct merge_opts *o, json_t **runs)
 			if (!v0) {
 				f0 = o->files[i];
 				v0 = v;
-			} else if ((rc = same_money(f0, v0, o->files[i], v)) !=
+				continue;
+			}
+			if ((rc = same_money(f0, v0, o->files[i], v)) != 0) {
+				return rc;
+			}
+			if (strcmp(service_name(v), service_name(v0)) == 0) {
+				continue;
+			}
+			if (!v1) {
+				f1 = o->files[i];
+				v1 = v;
+			} else if ((rc = same_money(f1, v1, o->files[i], v)) !=
 				   0) {
 				return rc;
 			}
