@@ -9,9 +9,11 @@
  */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/load/scenario.h"
+#include "pksim/report/report_html.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/keyspace.h"
@@ -234,6 +236,33 @@ START_TEST(test_ddb_query_across_services)
 }
 END_TEST
 
+/*
+ * The HTML report's table of a table's queries is in the table's words:
+ * its heads are the text report's for a table (request, parts/query,
+ * units, units/query, throttled), not a container's RU and 429s.
+ * The statement 3 scenario, eventual: its one query is a Query.
+ */
+START_TEST(test_ddb_query_html_words)
+{
+	char text[1024], *buf = NULL;
+	size_t len = 0;
+	struct tu_fx f;
+	FILE *mem;
+
+	snprintf(text, sizeof(text), statement_3, "eventual");
+	tu_fx_run(&f, "s3.yaml", text);
+	mem = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(report_html(f.r, 0, 0, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "<th>units/query</th>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<td>Query</td>"));
+	ck_assert_ptr_null(strstr(buf, "<th>RU/query</th>"));
+	free(buf);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_query");
@@ -245,6 +274,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_query_in_list);
 	tcase_add_test(tc, test_ddb_query_scan_all_or_nothing);
 	tcase_add_test(tc, test_ddb_query_across_services);
+	tcase_add_test(tc, test_ddb_query_html_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

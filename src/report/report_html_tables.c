@@ -59,11 +59,18 @@ void html_query_table(const struct pk_result *r, size_t first, size_t end,
 {
 	struct query_ctx x = {out, compare};
 	size_t j;
+	/* a table's own words when every variant shown is a table */
+	const char *const *h = text_query_heads_ddb;
 
+	for (j = first; j < end; j++) {
+		if (!r->variants[j].ddb) {
+			h = text_query_heads;
+		}
+	}
 	fprintf(out, "<table>\n<tr><th>query</th>%s",
 		compare ? "<th>variant</th>" : "");
 	for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
-		fprintf(out, "<th>%s</th>", text_query_heads[j]);
+		fprintf(out, "<th>%s</th>", h[j]);
 	}
 	fprintf(out, "</tr>\n");
 	text_query_rows(&r->variants[first], end - first, query_row, &x);
