@@ -371,8 +371,9 @@ uint64_t ld_largest_item(const struct pk_scenario *s);
    physical partitions. ld_seconds_work: each of ranges partitions in
    each second with a request, n requests over span_s seconds seeing at
    most min(ceil(span_s), n) of them. ld_phase_work, ld_file_work: a
-   phase's or a data file's work, each operation's attempts times its
-   units (on a DynamoDB table a request's own: plan_work.c's
+   phase's or a data file's work (client_span_s: ld_client_span_s, asked
+   once for a pass over the phases, not a phase at a time), each operation's
+   attempts times its units (on a DynamoDB table a request's own: plan_work.c's
    table_attempt_work, the costliest variant's), and its seconds'; a
    phase's also its writes' on a table's global secondary indexes (the
    costliest table variant's) and, with a rate schedule, the pieces its
@@ -390,7 +391,7 @@ double ld_seconds_work(double span_s, double n, double ranges);
    creation to the r planned, (r^2 - r0^2) / 2 of them in all. */
 double ld_setup_work(const struct pk_scenario *s);
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
-		     double ranges, double attempts);
+		     double ranges, double attempts, double client_span_s);
 double ld_file_work(const struct pk_scenario *s, double ranges,
 		    double attempts);
 /* For a work message, words on a rate schedule whose walk's pieces

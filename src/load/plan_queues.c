@@ -177,11 +177,14 @@ double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
    waits out its operation's 429s, a table's retry modes' own:
    ld_stream_retry), and the retries of a 410 within split_gone, as the
    366-day bound holds them (plan_client.c); ru_budget / the most one
-   operation is charged (ld_worst_op_ru: a 429 spends no budget); the
-   lower. HUGE_VAL for an open loop, which sends at arrival. */
+   operation is charged (ld_worst_op_ru_at, on ranges partitions with the
+   run's largest item: ld_ranges_bound and ld_largest_item, asked once for
+   a pass over the phases; a 429 spends no budget); the lower. HUGE_VAL
+   for an open loop, which sends at arrival. */
 static double client_rate(const struct pk_scenario *s,
 			  const struct pk_client_spec *c,
-			  const struct pk_phase_spec *p, int thr)
+			  const struct pk_phase_spec *p, int thr, double ranges,
+			  double largest)
 {
 	double rate = HUGE_VAL, w, hold, retries = 0, waits = 0;
 
@@ -201,7 +204,7 @@ static double client_rate(const struct pk_scenario *s,
 		    (double)c->concurrency / (hold * (1.0 + retries) + waits);
 	}
 	if (c->ru_budget_per_s > 0) {
-		w = ld_worst_op_ru(s, p, ld_ranges_bound(s));
+		w = ld_worst_op_ru_at(s, p, ranges, largest);
 		if (w > 0) {
 			rate = fmin(rate, c->ru_budget_per_s / w);
 		}
@@ -380,13 +383,16 @@ static double client_backlog(const struct pk_scenario *s,
 	const struct pk_client_spec *c = &st->client;
 	double queue = 0, most = 0, rate, start = 0;
 	int thr = scenario_can_throttle(s);
+	/* the most ranges and the largest item, once for the pass */
+	double ranges = ld_ranges_bound(s),
+	       largest = (double)ld_largest_item(s);
 	size_t j;
 
 	*waited = 0;
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
-		rate = client_rate(s, c, p, thr);
+		rate = client_rate(s, c, p, thr, ranges, largest);
 		if (rate == HUGE_VAL) {
 			/* an open-loop phase sends at arrival */
 		} else if (p->schedule && p->duration_ms >= 1000) {
@@ -406,7 +412,7 @@ static double client_backlog(const struct pk_scenario *s,
 		}
 		start += (double)p->duration_ms / 1000.0;
 	}
-	rate = client_rate(s, c, NULL, thr);
+	rate = client_rate(s, c, NULL, thr, ranges, largest);
 	if (st == s->streams && s->items_file && s->items_file->trace &&
 	    rate != HUGE_VAL) {
 		/* a data file's arrivals against what the client sends */

@@ -326,7 +326,7 @@ double ld_setup_work(const struct pk_scenario *s)
 }
 
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
-		     double ranges, double attempts)
+		     double ranges, double attempts, double client_span_s)
 {
 	double n = ld_phase_count(p), span_s = (double)p->duration_ms / 1000.0;
 	const double *m = p->mix;
@@ -338,7 +338,7 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		/* a paced client sends the phase's operations over as long
 		   as it takes (ld_client_span_s), each second with a
 		   request closing with its pass over the partitions */
-		span_s = fmax(span_s, ld_client_span_s(s));
+		span_s = fmax(span_s, client_span_s);
 	}
 	/* a batch's items beyond its first, each a create */
 	double items = m[PK_OP_BATCH] * fmax((double)p->batch_size - 1, 0);
@@ -584,7 +584,7 @@ const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 double scenario_work_units(const struct pk_scenario *s)
 {
 	double ranges = ld_ranges_bound(s), work = ld_setup_work(s);
-	double attempts = ld_op_attempts(s);
+	double attempts = ld_op_attempts(s), client_s = ld_client_span_s(s);
 	size_t i;
 
 	if (s->items_file && s->items_file->monitor) {
@@ -593,7 +593,8 @@ double scenario_work_units(const struct pk_scenario *s)
 		work += ld_file_work(s, ranges, attempts);
 	}
 	for (i = 0; i < s->n_phases; i++) {
-		work += ld_phase_work(s, &s->phases[i], ranges, attempts);
+		work +=
+		    ld_phase_work(s, &s->phases[i], ranges, attempts, client_s);
 	}
 	return work;
 }
