@@ -738,6 +738,47 @@ START_TEST(test_runway_work_bound)
 }
 END_TEST
 
+/* A provisioned DynamoDB table is judged by its partitions' units, as a
+   container by its RU/s: 1,000 RCU and 1,000 WCU make ceil((1,000 +
+   3 x 1,000) / 3,000) = 2 partitions of 500 units a side (D3). One put
+   of 1 KB a second over 1,000 keys: at most 5 units (the RU a 1-KB
+   create takes, above its 1 WCU) on the busiest partition's 0.57 of
+   the operations (1/2 x (1 + 3 / sqrt(500)) and the hottest key's
+   0.001): 2.8 of 500, never throttled, so the client's 100,000 retries
+   add nothing: 3,600 attempts of a put, 10 units each and 3 more as a
+   provisioned table lends unused capacity, and 2 partitions x 0.25 x
+   3,600 seconds: 46,800 + 1,800 = 48,600 units (it was refused at
+   112e9 units over a day). Four puts a
+   second of 300 KB take 300 WCU each, 1,200 x 0.57 = 680 of 500: can
+   be throttled. */
+START_TEST(test_table_judged_by_units)
+{
+	static const char *const fmt =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 1000, "
+	    "write_capacity_units: 1000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "client: {retries: {max_retries: 100000, max_wait: 1h}}\n"
+	    "phases: [{duration: 1h, rate: %s, ops: {create: 1}, "
+	    "item_size: %s}]\n";
+	char text[512];
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	snprintf(text, sizeof(text), fmt, "1/s", "1KB");
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(scenario_can_throttle(s), 0);
+	ck_assert_double_eq_tol(scenario_work_units(s), 48600.0, 1e-6);
+	scenario_free(s);
+	snprintf(text, sizeof(text), fmt, "4/s", "300KB");
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_null(s); /* refused: 100,001 attempts an operation */
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -760,6 +801,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_terms_partitions_whole);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);
+	tcase_add_test(tc, test_table_judged_by_units);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -490,6 +490,7 @@ struct ld_throttle_plan {
 	const struct pk_scenario *s;
 	double items, item_bytes;
 	int redistribute;
+	int table_units_set; /* some phase sets a table's units */
 	double *lps, *r, *h; /* n_variants each */
 	double *others;	     /* n_variants x n_streams, RU/s */
 	double *own_ru;	     /* n_phases, RU/s, 0: none set */

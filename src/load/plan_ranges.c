@@ -22,6 +22,7 @@
    split (D6: 10 GiB) and an on-demand table's partitions at creation
    (D4, INFERRED), as ddb_layout.h has them for the service */
 #define TABLE_PART_RCU 3000.0
+#define TABLE_PART_WCU 1000.0
 #define TABLE_PART_BYTES (10.0 * 1024 * 1024 * 1024)
 #define TABLE_ON_DEMAND_PARTS 4.0
 
@@ -172,7 +173,9 @@ static int some_redistribute(const struct pk_scenario *s)
    partition's share together). A serverless variant, a container with
    throughput buckets (a bucket holds its requests to a percentage of
    the RU/s), a redistribution, or a key whose hottest value is not
-   known, can always be. */
+   known, can always be. A DynamoDB table's partitions are judged alike
+   by their capacity units (table_share), each operation at the most
+   units or RU it can take (ld_worst_op_ru). */
 int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
 {
 	struct ld_throttle_plan t;
@@ -207,6 +210,11 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 	t->items = ld_items_planned(s);
 	t->item_bytes = (double)ld_largest_item(s);
 	t->redistribute = some_redistribute(s);
+	for (k = 0; k < s->n_phases; k++) {
+		if (s->phases[k].ddb_rcu > 0 || s->phases[k].ddb_wcu > 0) {
+			t->table_units_set = 1;
+		}
+	}
 	t->lps = xcalloc(nv ? nv : 1, sizeof(*t->lps));
 	t->r = xcalloc(nv ? nv : 1, sizeof(*t->r));
 	t->h = xcalloc(nv ? nv : 1, sizeof(*t->h));
@@ -282,6 +290,27 @@ void ld_throttle_plan_free(struct ld_throttle_plan *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* The capacity units a second each of table tb's r partitions serves at
+   least of either side, for phase p: the table's provisioned units split
+   evenly over its partitions (D3), at most a partition's own 1,000 WCU
+   (3,000 RCU) a second, the lower side's. 0 (it can be throttled as far
+   as the plan knows) for an on-demand table (its limits follow its
+   peaks), one with indexes (their own units take its writes) or auto
+   scaling (units that fall), a scenario whose phases set its units, and
+   a phase with queries (charged by the bytes they read, which the plan's
+   per-operation units do not bound). */
+static double table_share(const struct ld_throttle_plan *t,
+			  const struct pk_ddb_table_spec *tb,
+			  const struct pk_phase_spec *p, double r)
+{
+	if (tb->capacity == PK_DDB_ON_DEMAND || tb->n_gsis > 0 ||
+	    tb->n_lsis > 0 || tb->scale.on || p->mix[PK_OP_QUERY] > 0 ||
+	    t->table_units_set) {
+		return 0;
+	}
+	return fmin(fmin((double)tb->rcu, (double)tb->wcu) / r, TABLE_PART_WCU);
+}
+
 int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 {
 	const struct pk_scenario *s = t->s;
@@ -296,7 +325,18 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 		double one = ld_worst_op_ru_at(s, p, r, t->item_bytes);
 		double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
 				 t->others[v * s->n_streams + t->stream[i]];
+		const struct pk_ddb_table_spec *tb =
+		    scenario_variant_table(s, c);
 
+		if (tb) {
+			double share = table_share(t, tb, p, r);
+
+			if (!(share > 0) || h >= 1 ||
+			    busiest_share(h, r, lps) * offered > share) {
+				return 1;
+			}
+			continue;
+		}
 		if (c->serverless || !(ru > 0) || h >= 1 ||
 		    scenario_has_buckets(c) || t->redistribute ||
 		    busiest_share(h, r, lps) * offered > ru / r) {
