@@ -988,6 +988,49 @@ START_TEST(test_paced_queue_at_peak)
 }
 END_TEST
 
+/* With `streams:` each operation that succeeds after its retries has its
+   wait recorded for the streams table, 16 B with the report's copies
+   (PK_SCENARIO_STREAM_WAIT_BYTES): two streams of 60 creates of 5 RU a
+   second for 10 s on one 400 RU/s partition, 600 RU/s together, can be
+   rate limited, so each of the 1,200 can: 19,200 B beside the retry-wait
+   histogram's 32,768 counters of 8 B (the SDK's 30-s max_wait, the
+   counters doubled from 16 past 30,001): 281,344 B. One stream alone
+   at 10 a second (50 RU/s; its busiest partition's share of the
+   operations taken as 0.1 + 1 + 3 / sqrt(10) = 2.05, 103 RU/s) is
+   never rate limited: the histogram's 262,144 B. */
+START_TEST(test_stream_retry_waits)
+{
+	static const char two[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "streams:\n"
+	    "  - {name: a, items: {k: {values: \"a{0..9}\"}}, phases: "
+	    "[{duration: 10s, rate: 60/s, item_size: 1KB}]}\n"
+	    "  - {name: b, items: {k: {values: \"b{0..9}\"}}, phases: "
+	    "[{duration: 10s, rate: 60/s, item_size: 1KB}]}\n";
+	static const char one[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "streams:\n"
+	    "  - {name: a, items: {k: {values: \"a{0..9}\"}}, phases: "
+	    "[{duration: 10s, rate: 10/s, item_size: 1KB}]}\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse("two.yaml", two, strlen(two), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.histograms, 262144.0 + 1200.0 * 16.0, 0.01);
+	scenario_free(s);
+	s = scenario_parse("one.yaml", one, strlen(one), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.histograms, 262144.0, 0.01);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
 /* The record of an operation's wait is counted only where one can wait:
    ru_budget 100/s, a 1-KB create charged 5 RU, sends 20 a second, one
    each 0.05 s. (a) 10 creates a second for 1,000 s arrive 0.1 s apart,
@@ -2013,6 +2056,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_paced_queue_at_peak);
 	tcase_add_test(tc, test_paced_waits_recorded);
+	tcase_add_test(tc, test_stream_retry_waits);
 	tcase_add_test(tc, test_paced_queue_retries_hold);
 	tcase_add_test(tc, test_paced_queue_file_times);
 	tcase_add_test(tc, test_paced_queue_ramp_train);

@@ -410,6 +410,34 @@ static double read_ahead_bytes(const struct pk_scenario *s,
 	return items * item_record_bytes(s);
 }
 
+/* The operations whose retry waits a variant's streams table records
+   (PK_SCENARIO_STREAM_WAIT_BYTES each), at most: with `streams:` and
+   retries, every operation of a phase that can be rate limited
+   (ld_phase_can_throttle; with the retries of a 410, every phase's),
+   and a data file's when the run can be; else none. */
+static double stream_waits(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	if (!scenario_has_streams(s) ||
+	    (!ld_plan_retry(s).enabled && !(ld_gone_retries(s) > 0))) {
+		return 0;
+	}
+	if (s->items_file) {
+		return scenario_can_throttle(s) || ld_gone_retries(s) > 0
+			   ? ld_file_ops(s->items_file)
+			   : 0;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		if (ld_gone_retries(s) > 0 || ld_phase_can_throttle(s, i)) {
+			n += fmax(ld_phase_count(&s->phases[i]),
+				  ld_phase_ops(&s->phases[i]));
+		}
+	}
+	return n;
+}
+
 /* Bytes queued waiting retries (of each variant) hold for the global
    index writes the tables that read ahead foresee for them
    (read_ahead_bytes' tables; ddb_ahead.c): each index write of a
@@ -649,7 +677,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->items = items * (item_record_bytes(s) +
 			    (slot + tg + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
 				(double)s->n_variants);
-	e->histograms = wait_counters(s) * PK_SCENARIO_COUNTER_BYTES *
+	e->histograms = (wait_counters(s) * PK_SCENARIO_COUNTER_BYTES +
+			 stream_waits(s) * PK_SCENARIO_STREAM_WAIT_BYTES) *
 			(double)s->n_variants;
 	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *c = &s->variants[i];
