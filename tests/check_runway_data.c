@@ -152,6 +152,108 @@ START_TEST(test_runway_data_bucket_while_current)
 }
 END_TEST
 
+/* Unix s of Monday 2026-01-05 00:00 UTC, and a week */
+#define MON 1767571200.0
+#define WEEK 604800.0
+
+/*
+ * A {weekday(ts)} bucket that fills after 5 years: a record of 8 KB
+ * (8,192 B) every 10 s through Monday 2026-01-05 and Monday 01-12
+ * (8,640 each), by the time field. Monday holds 17,280 x 8,192 =
+ * 141,557,760 B and grows (17,279 x 8,192) / 172,790 s current = 819.2
+ * B/s while current (the first Monday's 86,400 s and the second's
+ * 86,390). Its record ends 10 s before day 8; the Mondays after it
+ * within the horizon's 1,825 days are days 14, 21, .., 1,820: 259 of
+ * them. By then it holds 141,557,760 + 819.2 x (259 x 86,400 + 10) =
+ * 18,473,295,872 B (17.2 GiB); cap / 70,778,880 B a Monday puts its
+ * fill at about 5.8 years. Before: "never: it does not grow".
+ */
+START_TEST(test_runway_data_bucket_beyond_horizon)
+{
+	static const char yaml[] =
+	    "container: {partition_key: \"{weekday(ts)}\", "
+	    "throughput: 10000}\n"
+	    "items: {file: data.jsonl, time_field: ts, item_size: 8KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char t[640];
+	int id = 0;
+
+	records("w", "x", 8640, MON, 10, &id);
+	records("a", "x", 8640, MON + WEEK, 10, &id);
+	c = tu_cards(tu_dir_file("runway.yaml", yaml), yaml, &run, &res);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
+	ck_assert_msg(tu_near((double)c[0].full_lp_bytes, 18473295872.0, 1e-9),
+		      "%llu", (unsigned long long)c[0].full_lp_bytes);
+	ck_assert_msg(strstr(t, "(\"Monday\" holds 17.2 GiB by then)"), "%s",
+		      t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * The same bucket from a file arriving at 1 record/s: Monday 01-05
+ * (1,000 records), Tuesday 01-06 (1,000), Monday 01-12, Tuesday 01-13,
+ * 4,000 records of 2 MB (2,097,152 B) in 4,000 s. The records' days are
+ * their own, not the arrival's: Monday takes half of each copy of the
+ * file, 2,000 x 2,097,152 = 4,194,304,000 B. Coming again, 5 copies
+ * hold 20,971,520,000 B and the 240 x 2,097,152 = 503,316,480 B left
+ * come with the sixth copy's 240th record, 239 s into it: t = 5 x
+ * 4,000 + 239 = 20,239 s. Its rate is its share of the file,
+ * 4,194,304,000 / 4,000 s = 1,048,576 B/s. Before: its own span's rate
+ * (1,999 x 2,097,152 B over 0 .. 2,999 s) divided by 7 again, about
+ * 89,500 s (1.04 days).
+ */
+START_TEST(test_runway_data_rate_bucket_share)
+{
+	static const char yaml[] =
+	    "container: {partition_key: \"{weekday(ts)}\", "
+	    "throughput: 100000}\n"
+	    "items: {file: data.jsonl, rate: 1/s, item_size: 2MB}\n";
+	char t[640];
+	int id = 0;
+	double s;
+
+	records("w", "x", 1000, MON, 10, &id);
+	records("a", "x", 1000, MON + 86400, 10, &id);
+	records("a", "x", 1000, MON + WEEK, 10, &id);
+	records("a", "x", 1000, MON + WEEK + 86400, 10, &id);
+	s = full_s(yaml, t, sizeof(t));
+	ck_assert_msg(tu_near(s, 20239.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "(\"Monday\" first, growing 1.0 MiB/s, its "
+				"share of the file's 66.7 min, the file taken "
+				"as coming again)"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * A {weekday(ts)} bucket that fills inside the file: 10,300 Monday
+ * records of 2 MB at 10/s. The 10,240th (21,474,836,480 B) fills it at t
+ * = 1,023.9 s; its rate then is 10,239 x 2,097,152 B / 1,023.9 s =
+ * 20,971,520 B/s (20.0 MiB/s). Before: "growing 0 B/s while its day is
+ * current".
+ */
+START_TEST(test_runway_data_rate_bucket_fills_inside)
+{
+	static const char yaml[] =
+	    "container: {partition_key: \"{weekday(ts)}\", "
+	    "throughput: 400000}\n"
+	    "items: {file: data.jsonl, rate: 10/s, item_size: 2MB}\n";
+	char t[640];
+	int id = 0;
+	double s;
+
+	records("w", "x", 10300, MON, 1, &id);
+	s = full_s(yaml, t, sizeof(t));
+	ck_assert_msg(tu_near(s, 1023.9, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 20.0 MiB/s over its own 17.1 min"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_data");
@@ -163,6 +265,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_data_span_bounded);
 	tcase_add_test(tc, test_runway_data_one_instant_bounded);
 	tcase_add_test(tc, test_runway_data_bucket_while_current);
+	tcase_add_test(tc, test_runway_data_bucket_beyond_horizon);
+	tcase_add_test(tc, test_runway_data_rate_bucket_share);
+	tcase_add_test(tc, test_runway_data_rate_bucket_fills_inside);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -492,6 +492,15 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 "growing %s while its %s is current, over its own %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 unit(b->len_s), duration(rw->span_s, d, sizeof(d)));
+	} else if (rw->basis == PK_RUNWAY_DATA_RATE && rw->span_file &&
+		   rw->span_s > 0) {
+		/* a bucket read from the records' own times: its share of
+		   the file, the file coming again */
+		snprintf(grow, sizeof(grow),
+			 "growing %s, its share of the file's %s, the file "
+			 "taken as coming again",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 duration(rw->span_s, d, sizeof(d)));
 	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
 		    rw->basis == PK_RUNWAY_DATA_RATE) &&
 		   rw->span_s > 0) {

@@ -85,6 +85,70 @@ static double walk_fill(struct walk *k, double t0, double need, double rate,
 	return HUGE_VAL;
 }
 
+/* walk_active from t1 to t (data s) for a group whose own records ran
+   from t0 to t1 (k->text its bucket's): bk's whole periods counted once
+   and multiplied, the rest walked */
+static double periodic_active(struct walk *k, const struct pk_time_bucket *bk,
+			      double t0, double t1, double t)
+{
+	const double per = (double)bk->period_s;
+	double whole;
+
+	text_at(k, t0, k->text);
+	if (!(t > t1)) {
+		return 0;
+	}
+	whole = floor((t - t1) / per);
+	return whole * walk_active(k, t1, t1 + per) +
+	       walk_active(k, t1 + whole * per, t);
+}
+
+/* A file at --rate under a time key that comes back, as if it came
+   again and again (runway_from_data): each group of tab (its bytes a
+   copy's) fills in copy k = the whole copies before cap, at the record
+   of that copy its bytes pass what is left; again_need set to k and
+   again_ms to that record's time in the file (the first pass's records:
+   each stored, no id repeated, no time to live) */
+static void file_again(const struct pk_scenario *sc,
+		       const struct pk_workload *w,
+		       const struct pk_result_variant *v, double factor,
+		       double cap, struct group *tab, struct rw_key *key)
+{
+	struct group *g;
+	uint64_t i, n = workload_items(w), open = 0;
+
+	for (g = tab; g; g = g->hh.next) {
+		g->again_ms = -1;
+		g->again_need = 0;
+		if (g->cross_ms < 0 && g->bytes > 0) {
+			/* the copies before it, and what the next adds */
+			g->again_need = floor(cap / g->bytes);
+			g->cross_bytes = cap - g->again_need * g->bytes;
+			if (g->cross_bytes <= 0) {
+				/* full at the end of a copy: its last */
+				g->again_need -= 1;
+				g->cross_bytes += g->bytes;
+			}
+			open++;
+		}
+	}
+	for (i = 0; i < n && open > 0; i++) {
+		runway_item_key(v, sc, w, i, NULL, key);
+		if (key->at.status != 0) {
+			continue;
+		}
+		HASH_FIND(hh, tab, key->id, key->at.id_len, g);
+		if (!g || g->again_ms >= 0 || g->cross_ms >= 0) {
+			continue;
+		}
+		g->cross_bytes -= (double)workload_item_size(w, i) * factor;
+		if (g->cross_bytes <= 0) {
+			g->again_ms = workload_item_data_ms(w, i);
+			open--;
+		}
+	}
+}
+
 /* Ranges of v holding a group of tab: those drawing on a fleet pool
    (ASSUMPTION: at once, over the data's span), at least 1 */
 static size_t ranges_of(const struct pk_result_variant *v,
@@ -324,6 +388,19 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	const int id_prop = workload_prop_index(w, "/id");
 	struct rw_idset seen = {NULL, 0, 0, 0};
 	struct pk_runway ids; /* the most a group rewriting its ids holds */
+	/* the file's stored records' first and last times, ms, and how
+	   many: at --rate, the arrival of the whole file */
+	int64_t file_first = -1, file_last = -1;
+	uint64_t n_file = 0;
+	/* a walked group that fills past the horizon holding most by then
+	   (far_held, B) */
+	struct group *far = NULL;
+	double far_held = 0, far_rate = 0, far_span = 0;
+	int best_file = 0;
+	/* a file at --rate under a time key that comes back, no time to
+	   live, no record repeating an id: walked again (file_again) */
+	int again = sc->items_file->from == PK_FROM_RATE &&
+		    rw->bucket.period_s > 0 && def == PK_TTL_OFF;
 
 	memset(&ids, 0, sizeof(ids));
 	runway_text_init(&wk.memo, v, sc);
@@ -347,6 +424,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		    !record_new(w, i, id_prop, &key, &seen)) {
 			/* its id is stored: a 409, nothing new, though
 			   its time is the group's */
+			again = 0;
 			g->n_rep++;
 			g->last_ms = t;
 			continue;
@@ -369,7 +447,14 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		}
 		if (g->cross_ms < 0 && g->bytes >= cap && def == PK_TTL_OFF) {
 			g->cross_ms = t;
+			g->cross_bytes = g->bytes;
 		}
+		file_first = file_first < 0 || t < file_first ? t : file_first;
+		file_last = t > file_last ? t : file_last;
+		n_file++;
+	}
+	if (again && n_file >= 2 && file_last > file_first) {
+		file_again(sc, w, v, factor, cap, tab, &key);
 	}
 	runway_key_free(&key);
 	runway_idset_free(&seen);
@@ -377,7 +462,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	HASH_ITER(hh, tab, g, tmp)
 	{
 		double when, rate, span, bound, mean, ru, lvl = 0;
-		int held = 0;
+		int held = 0, is_file = 0;
 
 		if (g->n_rep > 0 && repeats_bound(g, cap, &ids)) {
 			continue; /* rewrites its ids: never fills */
@@ -386,9 +471,18 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		   new ids still coming (ASSUMPTION: where the two part) */
 		rw->ids_repeat |= g->n_rep > 0 && g->n_rep >= g->n;
 		if (g->cross_ms >= 0) {
+			/* it fills inside the data: then, at its rate up to
+			   that record (a walked bucket's while current) */
+			const double t0 = (double)g->first_ms / PK_RW_MS_PER_S;
+
 			when = (double)g->cross_ms / PK_RW_MS_PER_S;
-			rate = 0;
-			span = 0;
+			if (walked) {
+				text_at(&wk, t0, wk.text);
+			}
+			span = walked ? walk_active(&wk, t0, when) : when - t0;
+			rate = span > 0
+				   ? (g->cross_bytes - g->first_bytes) / span
+				   : 0;
 		} else if (g->n >= 2 && g->last_ms > g->first_ms) {
 			const double t0 = (double)g->first_ms / PK_RW_MS_PER_S,
 				     t1 = (double)g->last_ms / PK_RW_MS_PER_S;
@@ -480,13 +574,60 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 					    (double)PK_RUNWAY_HORIZON_S +
 						PK_RUNWAY_STEP_S);
 				}
+				if (when == HUGE_VAL && !best) {
+					/* past the horizon: what it holds
+					   by then, its bucket current its
+					   days */
+					const double by =
+					    g->bytes +
+					    rate * periodic_active(
+						       &wk, &rw->bucket, t0, t1,
+						       (double)
+							   PK_RUNWAY_HORIZON_S);
+
+					if (by > far_held) {
+						far = g;
+						far_held = by;
+						far_rate = rate;
+						far_span = span;
+					}
+					continue;
+				}
 				goto chosen;
 			} else if (rw->bucket.period_s > 0 &&
+				   sc->items_file->from == PK_FROM_RATE &&
+				   file_last > file_first && n_file >= 2) {
+				/* ASSUMPTION: a file at --rate, its records'
+				   buckets read from their own times, which
+				   the arrival does not follow: it takes its
+				   share of the file's records, as if the
+				   file came again and again (a weekday a
+				   seventh of two weeks' records), the file
+				   arriving every n / (n - 1) x its span */
+				span = (double)(file_last - file_first) /
+				       PK_RW_MS_PER_S * (double)n_file /
+				       (double)(n_file - 1);
+				rate = g->bytes / span;
+				is_file = 1;
+				if (rate > bound) {
+					rate = bound;
+					held = 1;
+				} else if (again && g->again_ms >= 0) {
+					/* the copy it fills in, at the
+					   record that fills it */
+					when =
+					    (double)file_first /
+						PK_RW_MS_PER_S +
+					    floor(g->again_need) * span +
+					    (double)(g->again_ms - file_first) /
+						PK_RW_MS_PER_S;
+					goto chosen;
+				}
+			} else if (rw->bucket.period_s > 0 &&
 				   span < (double)rw->bucket.period_s) {
-				/* ASSUMPTION: buckets under an hour, or a
-				   file at --rate (its records' buckets are
-				   not the replay's clock): it grows len_s
-				   of every period_s, its rate averaged so */
+				/* ASSUMPTION: buckets under an hour: it
+				   grows len_s of every period_s, its rate
+				   averaged so */
 				rate *= (double)rw->bucket.len_s /
 					(double)rw->bucket.period_s;
 			}
@@ -521,8 +662,19 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			best_walked = walked;
 			best_level = lvl;
 			best_before = before;
+			best_file = is_file;
 		}
 		before = 0;
+	}
+	if (!best && far && !one.g) {
+		/* walked groups fill, none within the horizon */
+		rw->kind = PK_RUNWAY_BEYOND;
+		rw->bound_bytes = far_held;
+		runway_set_who(v, far->key, far->key_len, rw);
+		rw->rate_bytes_per_s = far_rate;
+		rw->span_s = far_span;
+		runway_groups_free(&tab);
+		return;
 	}
 	if (!best && level > 0) {
 		/* every record expires: the largest level */
@@ -563,6 +715,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	runway_set_who(v, best->key, best->key_len, rw);
 	rw->rate_bytes_per_s = best_rate;
 	rw->span_s = best_span;
+	rw->span_file = best_file;
 	if (best_held && best_range < v->n_ranges) {
 		rw->bound_range = v->ranges[best_range].id;
 		rw->bound_ru_per_s =

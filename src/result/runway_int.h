@@ -51,6 +51,12 @@ struct group {
 	uint64_t n, n_rep; /* records stored, records repeating an id */
 	double bytes, first_bytes;
 	int64_t first_ms, last_ms, cross_ms;
+	double cross_bytes; /* bytes it held at cross_ms */
+	/* a file at --rate coming again (runway_data.c): the bytes still
+	   to come in the copy of the file it fills in, and the time in the
+	   file of the record that brings them (-1 not yet) */
+	double again_need;
+	int64_t again_ms;
 	/* ... under time to live: bytes that never expire, and the
 	   others' bytes x lifetime, B s */
 	double keep, life;

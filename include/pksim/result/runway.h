@@ -458,6 +458,10 @@ struct pk_runway {
 				       before it fills */
 	double span_s;		    /* DATA_TIME: its own first-to-last span, s;
 				       RATES: the phases' cycle, s */
+	int span_file;		    /* DATA_RATE, a time key whose bucket
+				       comes back: 1 when span_s is the
+				       whole file's arrival and the rate
+				       its share of the file's records */
 	double bound_bytes;	    /* IDS, BUCKETS, LEVELS: the most it holds;
 				       BEYOND: what it holds at the horizon */
 	uint64_t ids;		    /* IDS: ids a logical partition holds at
