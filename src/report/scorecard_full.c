@@ -483,6 +483,7 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 	const struct pk_runway *rw = &s->runway;
 	const struct pk_time_bucket *b = &rw->bucket;
 	char rt[48], d[32], bound[320] = "", shrt[160] = "", grow[192];
+	const char *even = "";
 	char client[160];
 
 	if (rw->basis == PK_RUNWAY_DATA_TIME && b->period_s > 0 &&
@@ -635,8 +636,16 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		    "as if it went on: a burst that does not repeat is not "
 		    "a rate");
 	}
-	snprintf(buf, cap, " (%s first, %s%s)%s", s->full_key, grow, bound,
-		 shrt);
+	if (rw->basis == PK_RUNWAY_RATES &&
+	    (rw->features & PK_RW_F_HASH_UNIQUE)) {
+		/* a hash of unique ids taken as equal parts: a generator's
+		   sequential ids do not split quite evenly */
+		even = "; ASSUMPTION: the ids' hashes split them into equal "
+		       "parts (sequential ids do not quite: the fullest part "
+		       "may fill a few percent sooner)";
+	}
+	snprintf(buf, cap, " (%s first, %s%s)%s%s", s->full_key, grow, bound,
+		 shrt, even);
 }
 
 /* A table's item collection filling (full_ddb), in its words: its rate
