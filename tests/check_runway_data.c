@@ -254,6 +254,38 @@ START_TEST(test_runway_data_rate_bucket_fills_inside)
 }
 END_TEST
 
+/*
+ * An {hour(ts)} bucket that ends before it fills: a record of 100 KB
+ * every 10 s through the hour from Monday 2026-01-05 00:00 UTC, 360
+ * records (ts 0 .. 3,590 s into it). The next record at their spacing
+ * would come at 3,600 s, the next hour's: the hour holds at most its
+ * 360 x 102,400 = 36,864,000 B (35.16 MiB, said "at most 35.2 MiB").
+ * Before: 36,966,400 B ("at most 35.3 MiB"), the records' rate run on
+ * for the 10 s after the last one.
+ */
+START_TEST(test_runway_data_hour_bucket_holds_its_records)
+{
+	static const char yaml[] =
+	    "container: {partition_key: \"{hour(ts)}\", "
+	    "throughput: 10000}\n"
+	    "items: {file: data.jsonl, time_field: ts, item_size: 100KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char t[640];
+	int id = 0;
+
+	records("w", "x", 360, MON, 10, &id);
+	c = tu_cards(tu_dir_file("runway.yaml", yaml), yaml, &run, &res);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BOUNDED);
+	ck_assert_msg(tu_near(c[0].runway.bound_bytes, 36864000.0, 1e-12), "%f",
+		      c[0].runway.bound_bytes);
+	ck_assert_msg(strstr(t, "holding at most 35.2 MiB"), "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_data");
@@ -268,6 +300,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_data_bucket_beyond_horizon);
 	tcase_add_test(tc, test_runway_data_rate_bucket_share);
 	tcase_add_test(tc, test_runway_data_rate_bucket_fills_inside);
+	tcase_add_test(tc, test_runway_data_hour_bucket_holds_its_records);
 	suite_add_tcase(s, tc);
 	return s;
 }

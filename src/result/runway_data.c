@@ -536,13 +536,25 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			} else if (rw->bucket.len_s > 0 &&
 				   rw->bucket.period_s == 0) {
 				/* its bucket ends len_s after its first
-				   record at the latest */
+				   record at the latest: the records that
+				   fit before then at their own mean spacing
+				   (one due at its very end is the next
+				   bucket's), each its mean size; held back,
+				   at the bound's rate */
 				double left =
 				    (double)(g->first_ms - g->last_ms) /
 					PK_RW_MS_PER_S +
 				    (double)rw->bucket.len_s;
+				const double dt =
+				    (t1 - t0) / (double)(g->n - 1);
 				double reach =
-				    g->bytes + rate * (left > 0 ? left : 0);
+				    held || !(left > 0)
+					? g->bytes +
+					      rate * (left > 0 ? left : 0)
+					: g->bytes +
+					      (ceil(left / dt) - 1.0) *
+						  (g->bytes - g->first_bytes) /
+						  (double)(g->n - 1);
 
 				if (reach < cap) {
 					if (reach > rw->bound_bytes) {
