@@ -362,231 +362,6 @@ static void say_picture(struct pk_sentences *s,
 			 (long long)r->hot_first_s, (long long)r->hot_last_s));
 }
 
-/* D9: a partition's bank holds at most 300 s of its units (reference
-   §6; ddb_admit.h's PK_DDB_BANK_SECONDS, private to the service) */
-#define DDB_BANK_S 300.0
-
-/* Provisioned table v throttled none of its own requests though a side
-   consumed more than the units it held over the run: only its burst
-   bank (D9) can pay that, and a bank is finite. Into buf (n bytes): the
-   side, its use, when a bank full at the start (300 s of its units,
-   ASSUMPTION as ddb_parts.c's) empties at the run's mean rate past the
-   units, 300 s / (use - 1), and the share of that side's requests then
-   throttled, (use - 1) / use; returns 1, else 0 (nothing written) */
-static int ddb_on_bank(const struct pk_result *r,
-		       const struct pk_result_variant *v, char *buf, size_t n)
-{
-	const struct pk_ddb_table_spec *t =
-	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
-	int write = v->write_utilisation >= v->read_utilisation;
-	double use = write ? v->write_utilisation : v->read_utilisation;
-	char of[PK_DDB_SIDES_BYTES], a[32];
-
-	if (!t || v->ddb->on_demand || t->burst == PK_DDB_BURST_OFF ||
-	    use <= 1.0) {
-		return 0;
-	}
-	snprintf(buf, n,
-		 "busy on its burst bank: the table's %s used %.0f%% of %s, "
-		 "the part above them paid by its burst bank (D9; full at "
-		 "the start with 300 s of its units, ASSUMPTION), which this "
-		 "rate empties at t = %s s; from then about %.0f%% of its %s "
-		 "are throttled: too few %s for this load past the run's "
-		 "length",
-		 write ? "writes" : "reads", 100.0 * use,
-		 ddb_sides_of(v, write, ddb_sides_mean(v, write),
-			      "over the run", of, sizeof(of)),
-		 fmt_thousands((int64_t)(DDB_BANK_S / (use - 1.0) + 0.5), a),
-		 100.0 * (use - 1.0) / use, write ? "writes" : "reads",
-		 write ? "WCU" : "RCU");
-	return 1;
-}
-
-/* The seconds table v's partitions are compared over when the busiest,
-   hot, ran at 90% or more (alive_hot_window), into *w, its end at most
-   the run's; how many partitions that saw a request it leaves out
-   (made after it or gone before): 0 when it covers every one */
-static size_t ddb_compared(const struct pk_result_variant *v,
-			   const struct pk_result_lineage *hot,
-			   struct alive_window *w)
-{
-	size_t i, out = 0;
-
-	*w = alive_hot_window(v, hot, PK_FINDINGS_HOT_P99_PCT);
-	for (i = 0; i < v->n_lineage; i++) {
-		const struct pk_result_lineage *l = &v->lineage[i];
-
-		out +=
-		    l != hot && l->busy_seconds > 0 && !alive_during(v, l, *w);
-	}
-	return out;
-}
-
-/* Side write's units table v held in second t_s: its units at the
-   start, then each change's from the second it took effect */
-static int64_t ddb_held_at(const struct pk_result_variant *v, int write,
-			   int64_t t_s)
-{
-	const struct pk_metrics *m = v->metrics;
-	int64_t u = write ? v->ddb->table_wcu : v->ddb->table_rcu;
-	size_t i;
-
-	for (i = 0; i < m->n_changes; i++) {
-		if (m->changes[i].effective_t_s >= 0 &&
-		    m->changes[i].effective_t_s <= t_s) {
-			u = m->changes[i].side_to[write != 0];
-		}
-	}
-	return u;
-}
-
-/* Side write of provisioned table v over seconds [w.from_s, w.to_s):
-   the units its partitions admitted (their per-second rows) into *used
-   and those it held, summed a second, into *held (unit-seconds), and
-   whether it held one number of them throughout (*steady, the number);
-   0 without per-second rows (a run too long to keep them) */
-static int ddb_window_use(const struct pk_result_variant *v, int write,
-			  struct alive_window w, double *used, double *held,
-			  int64_t *steady)
-{
-	const struct pk_snapshot_ddb *b = v->ddb;
-	int64_t t, u, first = ddb_held_at(v, write, w.from_s);
-	size_t i;
-
-	if (!b->part_seconds || b->n_part_seconds == 0) {
-		return 0;
-	}
-	*used = *held = 0;
-	*steady = first;
-	for (i = 0; i < b->n_part_seconds; i++) {
-		const struct pk_ddb_part_time *row = &b->part_seconds[i];
-
-		if (row->t_s >= w.from_s && row->t_s < w.to_s) {
-			*used += (double)row->used_mcu[write != 0] / 1000.0;
-		}
-	}
-	for (t = w.from_s; t < w.to_s; t++) {
-		u = ddb_held_at(v, write, t);
-		*held += (double)u;
-		if (u != first) {
-			*steady = -1;
-		}
-	}
-	return *held > 0;
-}
-
-/* Into buf (n bytes), for a table: which of its units ran short over
-   the run, the side throttled (the busier when both or neither were)
-   against its own (D3: reads and writes never pooled), "too few WCU
-   for this load (the table's writes used 100% of its 1,000 WCU)", or
-   on demand the configured maximum that refused them (D12). hot (NULL:
-   none) the busiest partition: when its hot seconds leave partitions
-   out (ddb_compared), a provisioned table's use is said over those
-   seconds, the verdict's, not over the run. Returns buf */
-static const char *ddb_short_of(const struct pk_result *r,
-				const struct pk_result_variant *v,
-				const struct pk_result_lineage *hot, char *buf,
-				size_t n)
-{
-	int side = findings_ddb_throttled_side(v);
-	int write =
-	    side >= 0 ? side : v->write_utilisation >= v->read_utilisation;
-	double u = pct(write ? v->write_utilisation : v->read_utilisation);
-	char of[PK_DDB_SIDES_BYTES], bound[160], a[32], b[32], to[64],
-	    from[128];
-	struct alive_window w;
-	double used, held;
-	int64_t steady;
-	uint64_t never = v->ddb->never_fit[write];
-	uint64_t max_only = findings_ddb_max_only(v, write);
-	const struct pk_ddb_table_spec *t =
-	    r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
-
-	if (never > 0 && !v->ddb->on_demand) {
-		/* what a partition may use, as the table is set (D9, D10) */
-		snprintf(buf, n,
-			 "%llu %s each asked more units than a partition "
-			 "can admit in any one second (its share%s%s, at "
-			 "most its cap; ASSUMPTION: a request waits for all "
-			 "its units, never admitted into debt, which the "
-			 "reference leaves open), so they are never "
-			 "admitted at any rate: smaller items or a larger "
-			 "share, not the average, are what it lacks (the "
-			 "table's %s used %.0f%% of %s)",
-			 (unsigned long long)never, write ? "writes" : "reads",
-			 t && t->adaptive == PK_DDB_ADAPTIVE_OFF
-			     ? ""
-			     : ", what adaptive capacity lends",
-			 t && t->burst == PK_DDB_BURST_OFF
-			     ? ""
-			     : ", 300 s of it banked",
-			 write ? "writes" : "reads", u,
-			 ddb_sides_of(v, write, ddb_sides_mean(v, write),
-				      "over the run", of, sizeof(of)));
-		return buf;
-	}
-	if (max_only > 0) {
-		snprintf(
-		    buf, n,
-		    "%s %s refused by %s (D12: the table's own "
-		    "setting, not its on-demand instant limit: raise "
-		    "or remove it; the table's %s used %.0f%% of it "
-		    "over the run)",
-		    fmt_thousands(max_only, a), write ? "writes" : "reads",
-		    findings_ddb_od_bound(r, v, write, bound, sizeof(bound)),
-		    write ? "writes" : "reads", u);
-	} else if (v->ddb->on_demand) {
-		snprintf(buf, n,
-			 "too few %s for this load (the table's %s used "
-			 "%.0f%% of its on-demand %s instant limit over the "
-			 "run)",
-			 write ? "WRU" : "RRU", write ? "writes" : "reads", u,
-			 write ? "write" : "read");
-	} else if (hot && ddb_compared(v, hot, &w) > 0 && w.from_s < v->end_s &&
-		   ddb_window_use(
-		       v, write,
-		       (struct alive_window){
-			   w.from_s, w.to_s < v->end_s ? w.to_s : v->end_s},
-		       &used, &held, &steady)) {
-		if (w.to_s > v->end_s) {
-			w.to_s = v->end_s;
-			snprintf(to, sizeof(to), "the end");
-		} else {
-			snprintf(to, sizeof(to), "t = %s s",
-				 fmt_thousands(w.to_s, b));
-		}
-		snprintf(from, sizeof(from), "from t = %s s to %s",
-			 fmt_thousands(w.from_s, a), to);
-		if (steady >= 0) {
-			snprintf(of, sizeof(of), "its %s %s %s",
-				 fmt_thousands(steady, a),
-				 write ? "WCU" : "RCU", from);
-		} else {
-			snprintf(
-			    of, sizeof(of),
-			    "the %s it held %s: %s a second on average",
-			    write ? "WCU" : "RCU", from,
-			    fmt_thousands(
-				(int64_t)(held / (double)(w.to_s - w.from_s) +
-					  0.5),
-				a));
-		}
-		snprintf(buf, n,
-			 "too few %s for this load (the table's %s used "
-			 "%.0f%% of %s)",
-			 write ? "WCU" : "RCU", write ? "writes" : "reads",
-			 100.0 * used / held, of);
-	} else {
-		snprintf(buf, n,
-			 "too few %s for this load (the table's %s used "
-			 "%.0f%% of %s)",
-			 write ? "WCU" : "RCU", write ? "writes" : "reads", u,
-			 ddb_sides_of(v, write, ddb_sides_mean(v, write),
-				      "over the run", of, sizeof(of)));
-	}
-	return buf;
-}
-
 /* The seconds table v's partitions were compared over, into buf ("" when
    every partition that saw a request lived in them): those alive while
    the busiest, hot, ran at 90% or more (alive_hot_window), and how many
@@ -597,7 +372,7 @@ static void ddb_hot_window(const struct pk_result_variant *v,
 {
 	struct alive_window w;
 	char a[32], b[32], c[96];
-	size_t out = ddb_compared(v, hot, &w);
+	size_t out = findings_ddb_compared(v, PK_FINDINGS_HOT_P99_PCT, hot, &w);
 
 	if (out == 0) {
 		return;
@@ -740,7 +515,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 "High"
 		       : "too few RU/s for this load";
 	if (v->ddb && !low_only && findings_ddb_table_throttles(v) == 0 &&
-	    ddb_on_bank(r, v, short_of, sizeof(short_of))) {
+	    findings_ddb_on_bank(r, v, short_of, sizeof(short_of))) {
 		why = short_of;
 	} else if (v->ddb && !low_only &&
 		   findings_ddb_table_throttles(v) == 0) {
@@ -753,7 +528,8 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		      "90% or more is what auto scaling's target tracking "
 		      "or burst capacity gives)";
 	} else if (v->ddb && !low_only) {
-		why = ddb_short_of(r, v, hot, short_of, sizeof(short_of));
+		why = findings_ddb_short_of(r, PK_FINDINGS_HOT_P99_PCT, v, hot,
+					    short_of, sizeof(short_of));
 	}
 
 	if (n == 1) {

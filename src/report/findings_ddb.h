@@ -9,6 +9,9 @@
 #ifndef PKSIM_FINDINGS_DDB_H
 #define PKSIM_FINDINGS_DDB_H
 
+#include <stddef.h>
+
+#include "findings_alive.h"
 #include "pksim/result/result.h"
 
 /* An on-demand table's side (write: 1 writes, 0 reads) asked more units
@@ -142,5 +145,33 @@ const char *findings_ddb_od_bound(const struct pk_result *r,
    maximum refused, when they were every throttle of that side; else
    0 (provisioned, none, or others too) */
 uint64_t findings_ddb_max_only(const struct pk_result_variant *v, int write);
+
+/* Provisioned table v (of r) throttled none of its own requests though
+   a side consumed more than the units it held over the run: only its
+   burst bank (D9) can pay that. Into buf (n bytes): the side, its use,
+   when a bank full at the start empties (300 s / (use - 1)) and the
+   share then throttled ((use - 1) / use); returns 1, else 0 (nothing
+   written). */
+int findings_ddb_on_bank(const struct pk_result *r,
+			 const struct pk_result_variant *v, char *buf,
+			 size_t n);
+
+/* The seconds table v's partitions are compared over when the busiest,
+   hot, ran at hot_pct % or more (alive_hot_window), into *w; returns
+   how many partitions made after or gone before those seconds are left
+   out (0: none, every partition compared). */
+size_t findings_ddb_compared(const struct pk_result_variant *v, int hot_pct,
+			     const struct pk_result_lineage *hot,
+			     struct alive_window *w);
+
+/* Into buf (n bytes), for table v of r: which of its units ran short,
+   the side throttled against its own (D3), "too few WCU for this load
+   (...)", or on demand the maximum that refused them (D12); over the
+   seconds findings_ddb_compared gives for hot (NULL: none) at hot_pct
+   when they leave partitions out, else over the run. Returns buf. */
+const char *findings_ddb_short_of(const struct pk_result *r, int hot_pct,
+				  const struct pk_result_variant *v,
+				  const struct pk_result_lineage *hot,
+				  char *buf, size_t n);
 
 #endif
