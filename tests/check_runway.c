@@ -13,9 +13,11 @@
 #include <time.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
+#include "pksim/result/runway.h"
 #include "pksim/run/sim.h"
 #include "testutil.h"
 
@@ -1007,6 +1009,68 @@ START_TEST(test_runway_value_map_matches_items)
 }
 END_TEST
 
+/* The phases runway_build looks at (runway_phase_visits) projecting n
+   phases of an hour each, 0.01 creates/s of 1 KB over 100 keys */
+static unsigned long phase_visits(size_t n)
+{
+	size_t len = 256 + n * 96, i;
+	char *text = xcalloc(len, 1), *at = text;
+	struct pk_run *run;
+	struct pk_snapshot s;
+	struct pk_result_variant v;
+	unsigned long before;
+
+	at += sprintf(at, "container: {partition_key: /k, throughput: 400}\n"
+			  "items:\n"
+			  "  k: {values: \"k{0..99}\"}\n"
+			  "phases:\n");
+	for (i = 0; i < n; i++) {
+		at += sprintf(at, "  - {duration: 1h, rate: 0.01/s, "
+				  "ops: {create: 1}, item_size: 1KB}\n");
+	}
+	run = tu_sim_text("phases.yaml", text);
+	tu_snapshot(run, 0, &s);
+	before = runway_phase_visits();
+	runway_from(run, &s, &v);
+	ck_assert_int_eq(v.runway.kind, PK_RUNWAY_BEYOND);
+	result_variant_free(&v);
+	snapshot_free(&s);
+	tu_sim_free(run);
+	free(text);
+	return runway_phase_visits() - before;
+}
+
+/*
+ * A projection looks at a number of phases that grows with their log,
+ * not with them. n phases of an hour, 0.01 creates/s of 1 KB over 100
+ * keys: a key gets 1e-4 items/s x 1,024 B, 16 MB in 5 years, so none
+ * fills and the projection takes every step to the horizon:
+ * 1,825 d x 24 = 43,800 steps of an hour. Each step is one phase (the
+ * phases start on the hour), found by halving n phases: at most
+ * ceil(log2 n) looks (10 for 1,000, 11 for 2,000), at least 1; and the
+ * pass that finds whether the slices come in time order looks at the n
+ * phases once. So 1,000 phases look at 1,000 + 43,800 .. 1,000 +
+ * 438,000 and 2,000 at 2,000 + 43,800 .. 2,000 + 481,800. Before, that
+ * pass ran at every step for each candidate (at least 43,800 x 1,000 =
+ * 43.8 M looks for 1,000 phases) and a stretch's phase was found by a
+ * pass from the first: a run of 5,000 phases spent 13 s in the runway.
+ */
+START_TEST(test_runway_phases_looked_at_once)
+{
+	static const size_t ns[] = {1000, 2000};
+	static const unsigned long most[] = {1000 + 438000, 2000 + 481800};
+	const unsigned long steps = 43800;
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		unsigned long got = phase_visits(ns[k]);
+
+		ck_assert_msg(got >= ns[k] + steps && got <= most[k],
+			      "%zu phases: %lu looked at", ns[k], got);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway");
@@ -1036,6 +1100,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_data_file_weekday);
 	tcase_add_test(tc, test_runway_time_scale_offices);
 	tcase_add_test(tc, test_runway_value_map_matches_items);
+	tcase_add_test(tc, test_runway_phases_looked_at_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -880,6 +880,10 @@ void runway_streams_free(struct rstream *st, size_t ns);
 size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
 			double t0, double t1, struct stretch *out, size_t cap);
 
+/* n more phases looked at by the projection's steps
+   (runway_phase_visits) */
+void runway_count_phase_visits(unsigned long n);
+
 /* Stream st's requests over [t0, t1) (workload seconds) walked phase
    by phase by their own and the wall clock, as one stretch into *out
    (its pieces summed; ru_scale and ph the last piece's): never a short
@@ -1198,6 +1202,8 @@ struct rw_proj {
 	double scale;	/* real seconds a simulated one (time_scale) */
 	double cycle_s; /* the longest stream's cycle of phases, real s */
 	int time_key;	/* 1: the key has a time part (rw->bucket) */
+	int in_order;	/* 1: a step's slices come in time order
+			   (runway_step.c, slices_in_order), found once */
 	double *rmass;	/* owned; n_ranges: each range's share of the new
 			   items (one stream, no time key), NULL not kept */
 	/* what the steps found: the first candidate to fill and when (its

@@ -8,6 +8,7 @@
 #include "runway_int.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -763,16 +764,26 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		   double t1, struct stretch *out, size_t cap, int rel)
 {
-	size_t n = 0, j;
+	size_t n = 0, j, hi, mid;
+	unsigned long looked = 0;
 	double t = t0;
 
 	while (t < t1 && n < cap) {
 		int64_t k = (int64_t)floor(t / (double)st->cycle_s);
 		double in = t - (double)k * (double)st->cycle_s, end;
 
-		for (j = 0; j + 1 < st->n &&
-			    in >= (double)(st->ph[j].start_s + st->ph[j].dur_s);
-		     j++) {
+		/* the first phase (the last at most) not over at in: the
+		   phases run back to back, so their ends rise; halving,
+		   not a pass over them at every stretch */
+		for (j = 0, hi = st->n ? st->n - 1 : 0; j < hi;) {
+			mid = j + (hi - j) / 2;
+			looked++;
+			if (in >=
+			    (double)(st->ph[mid].start_s + st->ph[mid].dur_s)) {
+				j = mid + 1;
+			} else {
+				hi = mid;
+			}
 		}
 		end = (double)(st->ph[j].start_s + st->ph[j].dur_s);
 		if (end - in > t1 - t) {
@@ -781,7 +792,20 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		n += occurrence(sc, st, j, k, in, end, rel, out + n, cap - n);
 		t += end - in;
 	}
+	runway_count_phase_visits(looked);
 	return n;
+}
+
+static _Atomic unsigned long phase_visits;
+
+unsigned long runway_phase_visits(void)
+{
+	return atomic_load_explicit(&phase_visits, memory_order_relaxed);
+}
+
+void runway_count_phase_visits(unsigned long n)
+{
+	atomic_fetch_add_explicit(&phase_visits, n, memory_order_relaxed);
 }
 
 size_t runway_stretch_walked(const struct pk_scenario *sc, struct rstream *st,

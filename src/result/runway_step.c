@@ -345,7 +345,8 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 	return slot;
 }
 
-/* Whether a step's slices of sc come in time order (runway_step_part):
+/* Whether a step's slices of sc come in time order (runway_step_part;
+   the projection's in_order):
    one stream (several streams' are cut from stretches a short cycle
    may have summed), no spikes (a step's spike seconds are summed into
    one stretch) and no schedule of more steps than a phase's occurrence
@@ -360,6 +361,7 @@ static int slices_in_order(const struct pk_scenario *sc)
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_schedule_spec *s = sc->phases[i].schedule;
 
+		runway_count_phase_visits(1);
 		if (s && (s->has_spikes || (s->base == PK_SCHEDULE_STEPS &&
 					    s->n_steps > PK_RW_PIECES))) {
 			return 0;
@@ -488,7 +490,7 @@ static int cycle_ends(const struct rw_proj *p, const struct steps *q,
 		      const struct cand *c, double bank, double t0, double t1,
 		      double t, double before, double after, double *h)
 {
-	const int in_order = step_timed(p) && slices_in_order(p->sc);
+	const int in_order = step_timed(p) && p->in_order;
 	double k;
 	int n = c->n_cyc;
 
@@ -612,7 +614,7 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 						    timed, room, &per_step);
 		double t, pace = 1.0;
 
-		if (a > 0 && a < 1 && step_timed(p) && slices_in_order(p->sc)) {
+		if (a > 0 && a < 1 && step_timed(p) && p->in_order) {
 			/* inside the step by its slices, not its mean */
 			a = runway_step_part(v, ci, bank0, q->xs, q->n_all, ns,
 					     a, &pace);
@@ -866,6 +868,8 @@ static void from_rates(const struct pk_snapshot *s,
 	p.w = w;
 	p.ns = sc->n_streams;
 	p.time_key = bk->len_s > 0;
+	/* a pass over the phases, once, not at every step */
+	p.in_order = slices_in_order(sc);
 	/* real seconds a simulated one stands for (`time_scale:`): the
 	   projection steps in real time */
 	p.scale = sc->time_scale > 0 ? sc->time_scale : 1.0;

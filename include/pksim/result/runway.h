@@ -583,6 +583,18 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		  const struct pk_workload *w, struct pk_result_variant *v);
 
 /*
+ * The phases of a scenario that runway_build's projections have looked
+ * at in this process so far, every thread together: each phase of the
+ * pass that finds whether a step's slices come in time order (once a
+ * projection) and each phase a stretch's search for its phase compares
+ * with (runway_rates.c walk, by halving: the phases' ends rise). A
+ * projection of S steps over P phases looks at about P + S x log2(P)
+ * of them, not S x P (a pass over the phases at every step made a run of
+ * 5,000 phases spend 13 s in the runway); a test holds them to that.
+ */
+unsigned long runway_phase_visits(void);
+
+/*
  * The names of features f (pk_runway_feature bits) as a sentence says
  * them, "time to live with replaces", into buf (cap bytes, truncated to
  * fit); "this workload" when f is 0. Returns buf.
