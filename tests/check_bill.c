@@ -457,6 +457,36 @@ START_TEST(test_month_consumption_rate)
 }
 END_TEST
 
+/* Several streams: each one's RU over the seconds it was served in,
+   the rates summed. Stream app creates 100 items of 1 KB a second for
+   10 s, open loop: 5 RU each, 5,000 RU over its 10 s, 500 RU/s. Stream
+   audit offers 10 creates a second for 10 s to one closed-loop worker
+   of 1 s: its k-th goes at k s, the 100th at 99 s, so its 500 RU take
+   100 s: 5 RU/s. A month at 505 RU/s: 505 x 2,592,000 = 1,308.96 million
+   RU x $0.25 = $327.24 (the 1,100 items' 1.1 MB store $0.0003 a month).
+   Every stream's RU over the audit's 100 s would be 5,500 / 100 = 55
+   RU/s: $35.64. */
+START_TEST(test_month_streams_rates)
+{
+	char *m = money_of(
+	    "container: {partition_key: /id, serverless: true}\n"
+	    "pricing: {region: us-nongov}\n"
+	    "streams:\n"
+	    "  - name: app\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{duration: 10s, rate: 100/s, item_size: 1KB, "
+	    "ops: {create: 1}}]\n"
+	    "  - name: audit\n"
+	    "    client: {retries: off, concurrency: 1, latency: 1s}\n"
+	    "    phases: [{duration: 10s, rate: 10/s, item_size: 1KB, "
+	    "ops: {create: 1}}]\n");
+
+	ck_assert_msg(strstr(m, "720 h at this workload            $327.24"),
+		      "%s", m);
+	free(m);
+}
+END_TEST
+
 /* The line of the money block starting with label (after two spaces),
    up to the tag: "  throughput  ...  $0.2500". Owned. */
 static char *money_line(const char *m, const char *label)
@@ -818,6 +848,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p11_storage_average);
 	tcase_add_test(tc, test_p12_free_tier);
 	tcase_add_test(tc, test_p13_serverless);
+	tcase_add_test(tc, test_month_streams_rates);
 	tcase_add_test(tc, test_reserved_capacity);
 	tcase_add_test(tc, test_month_from_week);
 	tcase_add_test(tc, test_month_consumption_rate);

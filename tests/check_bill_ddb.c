@@ -1092,6 +1092,55 @@ START_TEST(test_ondemand_line_not_the_tail)
 }
 END_TEST
 
+/*
+ * Several streams: each stream's first attempts over its own seconds,
+ * the rates summed. Stream app puts 1,000 items of 1 KiB a second for
+ * 10 s, open loop: 10,000 WRU over its 10 s, 1,000 WRU a second.
+ * Stream audit offers 10 puts a second for 10 s to one closed-loop
+ * worker of 1 s: its k-th put goes at k s, the 100th at 99 s, so its
+ * 100 WRU take 100 s: 1 WRU a second. The workload asks 1,001 WRU a
+ * second: 1,001 x 2,592,000 s = 2,594.592 M WRU x $0.625 = $1,621.62 a
+ * month, on an on-demand table (k = 0; its 10,100 items of 1,124 B,
+ * 11 MB, are under the 25 GB free) and on a provisioned table's
+ * on-demand line (k = 1), whose 2,000 WCU that workload would use at
+ * 1,001 / 2,000 = 50.05 %. Every stream's units over the audit's 100 s
+ * would be 10,100 / 100 = 101 WRU a second: $163.62 and 5.05 %.
+ */
+START_TEST(test_ondemand_month_streams_rates)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, %s}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "streams:\n"
+	    "  - name: app\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 1000/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n"
+	    "  - name: audit\n"
+	    "    client: {retries: off, concurrency: 1, latency: 1s}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 10/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n";
+	char yaml[1024];
+	json_t *root, *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 1621.62, 1e-6);
+	json_decref(root);
+
+	snprintf(yaml, sizeof(yaml), fmt,
+		 "read_capacity_units: 10, write_capacity_units: 2000, "
+		 "burst: off");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 1621.62, 1e-6);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 0.5005, EPS);
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -1125,6 +1174,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_index_value_capped);
 	tcase_add_test(tc, test_ondemand_month_not_the_tail);
 	tcase_add_test(tc, test_ondemand_line_not_the_tail);
+	tcase_add_test(tc, test_ondemand_month_streams_rates);
 	suite_add_tcase(s, tc);
 	return s;
 }

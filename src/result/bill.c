@@ -275,6 +275,36 @@ static void storage(const struct pk_scenario *sc,
 	b->free_tier_off += bill_acc_cost(&all) - b->storage.cost;
 }
 
+/* What a serverless container's RU over the run's seconds becomes when
+   each stream's is taken at its own rate, over the RU: 1 with one
+   stream. Streams run side by side from t = 0, so the rate served is
+   the sum of theirs, each stream's RU over the seconds it was served in
+   (pk_stream_span.served_s), not every stream's over the slowest one's
+   span. RU of no stream counts over the run's seconds. */
+static double streams_served_scale(const struct pk_result_variant *v)
+{
+	int64_t all = v->metrics->totals.ru_mru, rest = all;
+	double rate = 0;
+	size_t i;
+
+	if (v->n_stream_spans < 2 || all <= 0 || v->end_s <= 0) {
+		return 1;
+	}
+	for (i = 0; i < v->n_stream_spans; i++) {
+		const struct pk_stream_span *sp = &v->stream_spans[i];
+		int64_t s = sp->served_s > 0 && sp->served_s < v->end_s
+				? sp->served_s
+				: v->end_s;
+
+		rate += (double)sp->ru_mru / (double)s;
+		rest -= sp->ru_mru;
+	}
+	if (rest > 0) {
+		rate += (double)rest / (double)v->end_s;
+	}
+	return rate * (double)v->end_s / (double)all;
+}
+
 /* Serverless: each hour's RU at its day's rate; what the hours do not
    hold (a run's last second closed after its hours) is the last
    hour's. */
@@ -301,6 +331,7 @@ static void serverless(const struct pk_scenario *sc,
 	b->throughput.cost = bill_acc_cost(&ru);
 	b->weeks_cost = b->weeks > 0 ? b->throughput.cost : 0;
 	b->consumed_cost = b->throughput.cost;
+	b->consumed_scale = streams_served_scale(v);
 }
 
 int bill_weekly(const struct pk_scenario *sc)
@@ -347,8 +378,11 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 				PK_BILL_MONTH_SECONDS;
 	} else if (!b->demand_month && b->seconds > 0) {
 		/* what was served, over the seconds it was served in */
-		b->month_720 += b->consumed_cost / (double)b->seconds *
-				PK_BILL_MONTH_SECONDS;
+		/* at the streams' rates summed (streams_served_scale) */
+		b->month_720 +=
+		    b->consumed_cost *
+		    (b->consumed_scale > 0 ? b->consumed_scale : 1) /
+		    (double)b->seconds * PK_BILL_MONTH_SECONDS;
 	}
 	b->month = b->month_720;
 	b->weekly = bill_weekly(sc);

@@ -356,6 +356,46 @@ static double held(const struct pk_snapshot_ddb *x, int write, double seconds,
 	       steps_held(x, write, workload_s, (int64_t)seconds);
 }
 
+/* What side (write)'s demand over workload_s seconds becomes when each
+   stream's is taken at its own rate, over the demand: 1 with one
+   stream. Several streams run side by side, each from t = 0, so the
+   workload's rate is the sum of theirs, each stream's demand over its
+   own seconds (pk_stream_span.workload_s): a slow paced stream does
+   not spread the others' demand over its long span. Demand of no
+   stream's phase (none) counts over workload_s. */
+static double streams_scale(const struct pk_scenario *sc,
+			    const struct pk_result_variant *v,
+			    const struct pk_snapshot_ddb *x, int write,
+			    int64_t workload_s)
+{
+	int64_t all = write ? x->write_demand_mcu : x->read_demand_mcu;
+	int64_t rest = all;
+	double rate = 0;
+	size_t i, p;
+
+	if (!x->phase_demand_mcu || v->n_stream_spans < 2 ||
+	    v->n_stream_spans > sc->n_streams || all <= 0 || workload_s <= 0) {
+		return 1;
+	}
+	for (i = 0; i < v->n_stream_spans; i++) {
+		const struct pk_stream_spec *st = &sc->streams[i];
+		int64_t s = v->stream_spans[i].workload_s, asked = 0;
+
+		for (p = st->phase_first; p < st->phase_first + st->n_phases &&
+					  p < x->n_phase_demand;
+		     p++) {
+			asked += x->phase_demand_mcu[2 * p + (write != 0)];
+		}
+		if (s <= 0 || s > workload_s) {
+			s = workload_s;
+		}
+		rate += (double)asked / (double)s;
+		rest -= asked;
+	}
+	rate += (double)rest / (double)workload_s;
+	return rate * (double)workload_s / (double)all;
+}
+
 /* The same requests on demand, and where provisioned breaks even: only
    when the table has on-demand rows for the run's hours (else
    b->ondemand_missing names the day that has none) */
@@ -365,6 +405,8 @@ static void ondemand(const struct pk_scenario *sc,
 {
 	/* what the workload asked, over the seconds it asked in */
 	double seconds = (double)b->workload_s;
+	double sw = streams_scale(sc, v, x, 1, b->workload_s);
+	double sr = streams_scale(sc, v, x, 0, b->workload_s);
 	char why[sizeof(b->why)];
 
 	memcpy(why, b->why, sizeof(why));
@@ -378,9 +420,12 @@ static void ondemand(const struct pk_scenario *sc,
 	}
 	b->ondemand = 1;
 	b->ondemand_cost = b->ondemand_writes.cost + b->ondemand_reads.cost;
+	/* a month at the streams' rates summed (streams_scale) */
 	b->ondemand_month =
-	    seconds > 0 ? b->ondemand_cost / seconds * PK_BILL_MONTH_SECONDS
-			: 0;
+	    seconds > 0
+		? (b->ondemand_writes.cost * sw + b->ondemand_reads.cost * sr) /
+		      seconds * PK_BILL_MONTH_SECONDS
+		: 0;
 	if (b->ondemand_writes.pick.price > 0) {
 		b->breakeven_writes =
 		    b->throughput.pick.price /
@@ -393,27 +438,29 @@ static void ondemand(const struct pk_scenario *sc,
 	}
 	if (seconds > 0 && x->wcu > 0) {
 		b->use_writes =
-		    (double)x->write_demand_mcu / MCU /
+		    (double)x->write_demand_mcu * sw / MCU /
 		    held(x, 1, (double)v->end_s, b->workload_s, scaled(sc, v));
 	}
 	if (seconds > 0 && x->rcu > 0) {
 		b->use_reads =
-		    (double)x->read_demand_mcu / MCU /
+		    (double)x->read_demand_mcu * sr / MCU /
 		    held(x, 0, (double)v->end_s, b->workload_s, scaled(sc, v));
 	}
 }
 
-/* The part of side (write)'s demand the table's own bounds let through
-   over seconds (D12: its per-table quota and configured maximum, which
-   no warm-up raises): 1, or less when the demand's mean is above them */
+/* The part of side (write)'s demand, at scale times the units asked
+   (streams_scale), the table's own bounds let through over seconds
+   (D12: its per-table quota and configured maximum, which no warm-up
+   raises): 1, or less when the demand's mean is above them */
 static double bounded(const struct pk_ddb_table_spec *t,
 		      const struct pk_snapshot_ddb *x, int write,
-		      double seconds)
+		      double seconds, double scale)
 {
 	int64_t max = t ? (write ? t->max_wru : t->max_rru) : 0;
 	int64_t cap = t ? t->quota_units : 0;
 	double demand =
-	    (double)(write ? x->write_demand_mcu : x->read_demand_mcu) / MCU;
+	    (double)(write ? x->write_demand_mcu : x->read_demand_mcu) * scale /
+	    MCU;
 
 	if (max > 0 && (cap <= 0 || max < cap)) {
 		cap = max;
@@ -439,14 +486,17 @@ static void demand_month(const struct pk_scenario *sc,
 	const struct pk_ddb_table_spec *t = scenario_variant_table(sc, v->spec);
 	/* the workload's seconds: bill_month divides by them too */
 	double seconds = (double)b->workload_s;
+	double sw = streams_scale(sc, v, x, 1, b->workload_s);
+	double sr = streams_scale(sc, v, x, 0, b->workload_s);
 
 	if (seconds <= 0) {
 		return;
 	}
 	units_priced(sc, x, 1, b, &w, &r);
 	b->demand_month = 1;
-	b->demand_cost = w.cost * bounded(t, x, 1, seconds) +
-			 r.cost * bounded(t, x, 0, seconds);
+	/* over workload_s, at the streams' rates summed */
+	b->demand_cost = w.cost * sw * bounded(t, x, 1, seconds, sw) +
+			 r.cost * sr * bounded(t, x, 0, seconds, sr);
 }
 
 /* On demand (pricing.md §4): the write and read request units

@@ -554,6 +554,56 @@ static int64_t workload_seconds(const struct pk_scenario *sc,
 	return s < end_s ? s : end_s;
 }
 
+/* The seconds through ms's second (ms -1: none, 0), or through from_s
+   when later, at most cap_s */
+static int64_t span_through(int64_t from_s, int64_t ms, int64_t cap_s)
+{
+	int64_t s = from_s;
+
+	if (ms >= 0 && ms / PK_MS_PER_S + 1 > s) {
+		s = ms / PK_MS_PER_S + 1;
+	}
+	return s < cap_s ? s : cap_s;
+}
+
+/* With several streams, each one's own seconds and RU into
+   v->stream_spans (pk_stream_span): its phases' whole seconds (each
+   stream's from t = 0, workload.c), through its own last first send
+   (pv->stream_sent_ms) for what it asked and its last attempt for what
+   it was served, as workload_seconds counts the run's */
+static void stream_spans(const struct pk_scenario *sc,
+			 const struct pk_variant *pv,
+			 const struct pk_workload *w,
+			 struct pk_result_variant *v)
+{
+	size_t i, k;
+
+	if (sc->n_streams < 2 || !pv->stream_sent_ms || !pv->sstats) {
+		return;
+	}
+	for (i = 0; i < sc->n_streams; i++) {
+		const struct pk_stream_spec *st = &sc->streams[i];
+		struct pk_stream_span *o = &v->stream_spans[i];
+		int64_t end_ms = 0, end_s;
+
+		if (st->n_phases > 0) {
+			size_t last = st->phase_first + st->n_phases - 1;
+
+			end_ms = workload_phase_start_ms(w, last) +
+				 sc->phases[last].duration_ms;
+		}
+		end_s = (end_ms + PK_MS_PER_S - 1) / PK_MS_PER_S;
+		o->workload_s = span_through(end_s, pv->stream_sent_ms[2 * i],
+					     v->workload_s);
+		o->served_s = span_through(end_s, pv->stream_sent_ms[2 * i + 1],
+					   v->end_s);
+		for (k = 0; k < PK_STREAM_KINDS; k++) {
+			o->ru_mru += pv->sstats[i * PK_STREAM_KINDS + k].ru_mru;
+		}
+	}
+	v->n_stream_spans = sc->n_streams;
+}
+
 /* Variant pv's model, through its service's snapshot (service.h). */
 static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 		    const struct pk_workload *w, uint64_t items_created,
@@ -564,6 +614,7 @@ static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
 	v->workload_s = workload_seconds(sc, pv, w, v->end_s);
+	stream_spans(sc, pv, w, v);
 	memcpy(v->not_sent_kind, pv->not_sent_kind, sizeof(v->not_sent_kind));
 	v->not_sent_emptied = pv->not_sent_emptied;
 	/* the runway reads each query's charge */

@@ -158,6 +158,23 @@ static int op_low(const struct pk_run *run, const struct pk_op *op)
 	return low;
 }
 
+/* Note in v->stream_sent_ms an attempt of op (retry attempts before it)
+   sent at t_ms: its stream's latest send, and its latest first send
+   unless its closed loop counts that at its pace (worker_take) */
+static void stream_sent(struct pk_variant *v, const struct pk_op *op, int retry,
+			int64_t t_ms)
+{
+	int64_t *s = &v->stream_sent_ms[2 * (size_t)op->stream];
+
+	if (retry == 0 && t_ms > s[0] &&
+	    !(v->pacers && v->pacers[op->stream].workers.cap)) {
+		s[0] = t_ms;
+	}
+	if (t_ms > s[1]) {
+		s[1] = t_ms;
+	}
+}
+
 /* Send op's attempt (retry state st, arrived: its operation arrives now)
    at t_ms to v's service, its answer into *out. */
 static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
@@ -177,6 +194,9 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 		/* a closed loop's first sends count at its pace alone
 		   (worker_take) */
 		v->last_first_ms = t_ms;
+	}
+	if (v->stream_sent_ms) {
+		stream_sent(v, op, rq.retry, t_ms);
 	}
 	rq.arrived = arrived;
 	rq.waited_ms = st->waited_ms + st->gone_waited_ms;
@@ -457,6 +477,10 @@ static void worker_take(struct pk_variant *v, struct pk_pacer *p,
 	t = client_worker_paced(&p->workers, op->t_ms);
 	if (t > v->last_first_ms) {
 		v->last_first_ms = t;
+	}
+	if (v->stream_sent_ms &&
+	    t > v->stream_sent_ms[2 * (size_t)op->stream]) {
+		v->stream_sent_ms[2 * (size_t)op->stream] = t;
 	}
 }
 

@@ -93,6 +93,15 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	   (compare --jobs N) */
 	v->targets = targets_new(run->workload, run->seed);
 	v->last_first_ms = -1;
+	if (run->sc->n_streams > 1) {
+		size_t i;
+
+		v->stream_sent_ms = xmalloc(2 * run->sc->n_streams *
+					    sizeof(*v->stream_sent_ms));
+		for (i = 0; i < 2 * run->sc->n_streams; i++) {
+			v->stream_sent_ms[i] = -1;
+		}
+	}
 	return 0;
 }
 
@@ -119,6 +128,7 @@ void sim_free(struct pk_run *r)
 			free(r->variants[i].pacers[k].waits);
 		}
 		free(r->variants[i].pacers);
+		free(r->variants[i].stream_sent_ms);
 		if (r->variants[i].sstats) {
 			for (k = 0; k < r->sc->n_streams * PK_STREAM_KINDS;
 			     k++) {

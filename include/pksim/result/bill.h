@@ -161,14 +161,21 @@ struct pk_bill {
 	double cost;			 /* the run: every line, currency */
 	double consumed_cost;		 /* of it, what consumption bills
 					    (serverless RU), currency */
+	double consumed_scale;		 /* what a month takes
+					    consumed_cost at: with several
+					    streams, each one's RU over its
+					    own seconds summed, x seconds,
+					    over the RU (bill.c); 1 with one
+					    stream, 0 unset (taken as 1) */
 	int demand_month;		 /* 1: the month projects
 					    consumption from demand_cost,
 					    not consumed_cost */
 	double demand_cost;		 /* Amazon DynamoDB on demand: what
 					    the workload's first attempts
 					    would bill over its workload_s
-					    on the warm table (bill_ddb.c),
-					    currency */
+					    on the warm table, each
+					    stream's at its own rate
+					    (bill_ddb.c), currency */
 	int repeated;			 /* 1: the month's provisioned units
 					    are repeated_cost (bill_ddb.c) */
 	double repeated_cost;		 /* Amazon DynamoDB provisioned, a
@@ -220,7 +227,9 @@ struct pk_bill {
 	int ondemand;
 	struct pk_bill_line ondemand_writes, ondemand_reads;
 	double ondemand_cost;
-	double ondemand_month; /* ondemand_cost / workload_s x 2,592,000 */
+	double ondemand_month; /* ondemand_cost / workload_s x 2,592,000;
+				  with several streams each stream's
+				  units over its own seconds, summed */
 	/* ... the average use of the provisioned capacity above which it
 	   costs less than on demand, 0..1: the unit-hour price / (3,600 x
 	   the per-unit on-demand price), writes and reads */

@@ -418,6 +418,23 @@ struct pk_result_stream {
 							      pk_op_kind */
 };
 
+/* One stream's own seconds in a run of several (`streams:`): a month
+   of several streams sums each one's rate, its units over its own
+   seconds (bill.c, bill_ddb.c), so a slow paced stream does not spread
+   the others' units over its long span. */
+struct pk_stream_span {
+	int64_t workload_s; /* seconds its workload asked in: through its
+			       own phases' end, or through the second of its
+			       own last first send when later (as
+			       pk_result_variant.workload_s counts one);
+			       at most workload_s */
+	int64_t served_s;   /* seconds it was served in: through its
+			       phases' end, or through the second of its
+			       last attempt when later; at most end_s */
+	int64_t ru_mru;	    /* RU its attempts were charged, every
+			       attempt, mRU */
+};
+
 struct pk_result_variant {
 	const char *name;	   /* borrowed from the run */
 	const struct pk_pkey *key; /* borrowed: the key definition
@@ -492,6 +509,11 @@ struct pk_result_variant {
 				     projects over these, not over the
 				     retries' tail after them (bill.h
 				     workload_s) */
+	/* with several streams, stream s's own seconds at stream_spans[s],
+	   n_stream_spans of them; 0 with one stream (workload_s and end_s
+	   are its own) */
+	struct pk_stream_span stream_spans[PK_MAX_STREAMS];
+	size_t n_stream_spans;
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;

@@ -162,8 +162,15 @@ struct pk_variant {
 				  client_worker_paced), ms; -1 none: where
 				  the workload's asking ends (result.h
 				  workload_s) */
-	int64_t observed_s;    /* the service's open second when the
-				  observer last heard of it (pk_run.obs) */
+
+	/* with several streams, per stream s: [2s] its latest first send,
+	   as last_first_ms counts it, [2s + 1] its latest attempt's send,
+	   ms, -1 none: each stream's own seconds (result.h
+	   pk_stream_span); owned, NULL with one stream */
+	int64_t *stream_sent_ms;
+	int64_t observed_s;		   /* the service's open second when
+					      the observer last heard of it
+					      (pk_run.obs) */
 	const struct pk_sim_observer *obs; /* borrowed; the run's observer
 					      while its metrics' tap tells
 					      it of each second */

@@ -370,6 +370,15 @@ struct pk_snapshot_ddb {
 				     would consume on demand (RRU) */
 	int64_t write_demand_mcu; /* ... write units (WRU), the global
 				     secondary indexes' writes too (D17) */
+
+	/* with several streams, read_demand_mcu and write_demand_mcu by
+	   the phase that asked them (a phase is one stream's): phase p's
+	   reads at [2p], its writes at [2p + 1], milli-units, for each
+	   stream's rate (bill_ddb.c); n_phase_demand phases, the
+	   scenario's; owned by the service, NULL and 0 with one stream */
+	int64_t *phase_demand_mcu;
+	size_t n_phase_demand;
+
 	int on_demand;		  /* 1: the table is on demand (rcu, wcu 0) */
 	int64_t read_used_mcu;	  /* read units consumed: every admitted
 				     attempt's, retries too, milli-units

@@ -82,12 +82,18 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 	}
 }
 
-void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu)
+void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
+		     int64_t units_mcu)
 {
 	if (write) {
 		d->bill.write_demand_mcu += units_mcu;
 	} else {
 		d->bill.read_demand_mcu += units_mcu;
+	}
+	if (d->bill.phase_demand_mcu && phase < d->bill.n_phase_demand) {
+		/* each stream's share: a month sums their rates */
+		d->bill.phase_demand_mcu[2 * (size_t)phase + (write != 0)] +=
+		    units_mcu;
 	}
 }
 

@@ -142,9 +142,9 @@ void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 	for (i = 1; i < n; i++) {
 		idx += u[i];
 	}
-	ddb_bill_demand(d, a->write, a->units);
+	ddb_bill_demand(d, rq->phase, a->write, a->units);
 	if (idx > 0) {
-		ddb_bill_demand(d, 1, idx);
+		ddb_bill_demand(d, rq->phase, 1, idx);
 	}
 }
 

@@ -237,7 +237,8 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 	if (kind == PK_ROUTE_FANOUT) {
 		m = scan_parts(d);
 		for (k = 0; rq->retry == 0 && k < m; k++) {
-			ddb_bill_demand(d, 0, d->q_acc[d->q_parts[k]]);
+			ddb_bill_demand(d, rq->phase, 0,
+					d->q_acc[d->q_parts[k]]);
 		}
 	} else {
 		m = query_parts(d, rq, n);

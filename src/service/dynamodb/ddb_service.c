@@ -356,6 +356,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_ahead_free(d);
 	free(d->bill.hours);
 	free(d->bill.steps);
+	free(d->bill.phase_demand_mcu);
 	free(d->bill.finding);
 	pkey_free(d->key);
 	ddb_parts_free(d);
@@ -486,6 +487,11 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->top_rcu = d->t->rcu;
 	d->top_wcu = d->t->wcu;
 	d->bill.on_demand = d->on_demand;
+	if (sc->n_streams > 1 && sc->n_phases > 0) {
+		d->bill.phase_demand_mcu = xcalloc(
+		    2 * sc->n_phases, sizeof(*d->bill.phase_demand_mcu));
+		d->bill.n_phase_demand = sc->n_phases;
+	}
 	d->w = spec->workload;
 	d->key = key;
 	d->kv = xmalloc(sizeof(*d->kv));

@@ -506,9 +506,10 @@ void ddb_items_free(struct ddb *d);
 /* ddb_bill.c: note items in the clock hours of seconds [t_s, t_s +
    n_s), and the units counted since the last call in the hour of t_s
    (the second closing); count a first attempt's units a (write: the write side)
-   as demand. */
+   of phase `phase` (pk_svc_request.phase) as demand. */
 void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s);
-void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu);
+void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
+		     int64_t units_mcu);
 /* ... count an admitted attempt's units as consumed */
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
 
