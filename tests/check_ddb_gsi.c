@@ -388,6 +388,184 @@ START_TEST(test_gsi_delayed_lift)
 }
 END_TEST
 
+/* Whether a finding of run's variant 0 holds text */
+static int has_finding(struct pk_run *run, const char *text)
+{
+	struct pk_result *res = result_build(run);
+	size_t n, i;
+	char **f = findings_make(res, &res->variants[0], &n);
+	int found = 0;
+
+	for (i = 0; i < n; i++) {
+		found |= strstr(f[i], text) != NULL;
+		free(f[i]);
+	}
+	free(f);
+	result_free(res);
+	return found;
+}
+
+/* E5's table on demand (reference §12: "GSIs follow the table's
+   capacity mode"): pending events a second at rate `pending`, each with
+   status "pending", and `archived` ones without a status, 60 s, no
+   retries; the table and the index each at their new warm throughput
+   (4,000 WRU a second, D13) */
+static struct pk_run *od_outbox(int pending, int archived)
+{
+	char yaml[1024];
+
+	snprintf(yaml, sizeof(yaml),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  name: outbox\n"
+		 "  partition_key: /id\n"
+		 "  capacity: on_demand\n"
+		 "  global_secondary_indexes:\n"
+		 "    - {name: by-status, partition_key: /status}\n"
+		 "streams:\n"
+		 "  - name: pending\n"
+		 "    client: {retries: off}\n"
+		 "    items:\n"
+		 "      status: {const: pending}\n"
+		 "    phases:\n"
+		 "      - {name: events, duration: 60s, rate: %d/s, "
+		 "ops: {create: 1}, item_size: 1KB}\n"
+		 "  - name: archived\n"
+		 "    client: {retries: off}\n"
+		 "    phases:\n"
+		 "      - {name: archive, duration: 60s, rate: %d/s, "
+		 "ops: {create: 1}, item_size: 1KB}\n",
+		 pending, archived);
+	return tu_sim_text("gsi-on-demand.yaml", yaml);
+}
+
+/*
+ * E5 on an on-demand table: the index's partitions keep their 1,000
+ * WRU caps (D3, reference §7: "On-demand tables still have the 3,000 /
+ * 1,000 per-partition caps"), so the one value "pending" asked 1,200
+ * WRU a second (1,500 writes, 80 % pending; 1 KB, 1 WRU each, D1)
+ * throttles 1,200 - 1,000 = 200 base writes a second, though the table
+ * (1,500 of its 4,000 WRU instant limit) and the index in all (1,200 of
+ * its 4,000) have room: 60 x 200 = 12,000 throttled, not stored, the
+ * reason the index's. Stored: 60 x (1,000 + 300) = 78,000, 1 WRU each
+ * on the table; the index admits 60 x 1,000 = 60,000. The bill's
+ * consumed write request units hold both (pricing.md: "GSI updates are
+ * billed as WRUs too"): 78,000 + 60,000 = 138,000 WRU.
+ */
+START_TEST(test_gsi_on_demand_back_pressure)
+{
+	struct pk_run *run = od_outbox(1200, 300);
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_totals *t = &tu_metrics(svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->operations, 90000);
+	ck_assert_uint_eq(t->throttled_429, 12000);
+	ck_assert_uint_eq(t->succeeded, 78000);
+	ck_assert_int_eq(t->ru_mru, 78000 * CU);
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 60000 * CU);
+	ck_assert_uint_eq(
+	    reason(run,
+		   "IndexWriteKeyRangeThroughputExceeded (index by-status)"),
+	    12000);
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 1, PK_DDB_THROTTLE_KEY_RANGE), 0);
+	tu_snapshot(run, 0, &s);
+	ck_assert_int_eq(s.ddb->write_used_mcu, (78000 + 60000) * CU);
+	ck_assert_uint_eq(s.ddb->n_indexes, 1);
+	ck_assert(s.ddb->indexes[0].on_demand);
+	ck_assert_uint_eq(s.ddb->indexes[0].throttled[0], 12000);
+	snapshot_free(&s);
+	/* the finding names the partition's cap, not the limit */
+	ck_assert(has_finding(run, "12,000 write attempts were throttled by "
+				   "global secondary index by-status "
+				   "(IndexWriteKeyRangeThroughputExceeded) "
+				   "and not stored, though the table had "
+				   "room: one of the index's partitions was "
+				   "past its 1,000 WRU a second, on demand "
+				   "too"));
+	tu_sim_free(run);
+}
+END_TEST
+
+/* E5's second figure on demand: 1,200 writes a second, 80 % pending,
+   give the value 960 WRU a second, under its partition's 1,000: none
+   throttled; the index admits 60 x 960 = 57,600 */
+START_TEST(test_gsi_on_demand_under_cap)
+{
+	struct pk_run *run = od_outbox(960, 240);
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_totals *t = &tu_metrics(svc)->totals;
+
+	ck_assert_uint_eq(t->operations, 60 * 1200);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 57600 * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* An on-demand table warm at 10,000 WRU a second (D13) with an index
+   keyed by the item's id (a value per item: no partition near its cap)
+   at the warm throughput `warm` (NULL: a new index's) takes 5,000 puts
+   of 1 KB a second for 60 s, no retries */
+static struct pk_run *od_by_id(const char *warm)
+{
+	char yaml[1024];
+
+	snprintf(yaml, sizeof(yaml),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  name: events\n"
+		 "  partition_key: /id\n"
+		 "  capacity: on_demand\n"
+		 "  warm_write_units: 10000\n"
+		 "  global_secondary_indexes:\n"
+		 "    - {name: by-id, partition_key: /id%s%s}\n"
+		 "client: {retries: off}\n"
+		 "phases:\n"
+		 "  - {name: load, duration: 60s, rate: 5000/s, "
+		 "ops: {create: 1}, item_size: 1KB}\n",
+		 warm ? ", warm_write_units: " : "", warm ? warm : "");
+	return tu_sim_text("gsi-on-demand-floor.yaml", yaml);
+}
+
+/*
+ * A new on-demand index serves at once 4,000 WRU a second (reference
+ * §12, UNCONFIRMED: the default of warm_write_units), whatever its
+ * table's: 5,000 one-WRU index writes a second against it admit 4,000
+ * and throttle 1,000 base writes a second (the limit's own refusal,
+ * IndexWriteKeyRangeThroughputExceeded, as the table's is, D14), 60 x
+ * 1,000 = 60,000 in 60 s: its limit rises only to twice its peak of 30
+ * minutes before (D12), and the run is 60 s. The table (10,000 WRU) and
+ * the index's partitions (5,000 writes over 40 of them, about 125
+ * each, D3's 1,000 far off) refuse none. Warmed to 5,000 WRU (D13), the
+ * index throttles none.
+ */
+START_TEST(test_gsi_on_demand_new_index_floor)
+{
+	struct pk_run *run = od_by_id(NULL);
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_totals *t = &tu_metrics(svc)->totals;
+
+	ck_assert_uint_eq(t->operations, 300000);
+	ck_assert_uint_eq(t->throttled_429, 60000);
+	ck_assert_uint_eq(
+	    reason(run, "IndexWriteKeyRangeThroughputExceeded (index by-id)"),
+	    60000);
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 60 * 4000 * CU);
+	/* no partition near its cap: the finding names the limit */
+	ck_assert(has_finding(run, "the index's writes passed its own "
+				   "on-demand instant limit"));
+	tu_sim_free(run);
+	run = od_by_id("5000");
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->throttled_429, 0);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_gsi");
@@ -401,6 +579,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_gsi_throttle_not_base_peak);
 	tcase_add_test(tc, test_gsi_throttle_finding);
 	tcase_add_test(tc, test_gsi_delayed_lift);
+	tcase_add_test(tc, test_gsi_on_demand_back_pressure);
+	tcase_add_test(tc, test_gsi_on_demand_under_cap);
+	tcase_add_test(tc, test_gsi_on_demand_new_index_floor);
 	suite_add_tcase(s, tc);
 	return s;
 }

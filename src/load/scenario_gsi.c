@@ -1,7 +1,10 @@
 /*
  * scenario_gsi: a DynamoDB table's `global_secondary_indexes:` (D17,
  * reference §12): each index's name, partition key (an attribute path
- * items may lack: a sparse index), provisioned units and projection.
+ * items may lack: a sparse index), projection, and its capacity in the
+ * table's mode ("GSIs follow the table's capacity mode"): provisioned
+ * units on a provisioned table, warm throughput on an on-demand one
+ * (D13; default a new index's, ASSUMPTION, spec.h).
  * Once the items are read, each index's attribute is looked for among
  * them (itemprops.h): one no item has is an error at the index.
  */
@@ -17,14 +20,99 @@ static const char *const gsi_keys[] = {
     "partition_key",
     "read_capacity_units",
     "write_capacity_units",
+    "warm_read_units",
+    "warm_write_units",
     "projection",
     NULL,
 };
 
-/* One index mapping m into g; its name must differ from those before
-   it (gsis[0 .. i)) */
+/* An on-demand table's index g: no provisioned units; its warm
+   throughput, at least a new index's (D13: it never serves less at
+   once) */
+static void load_od_gsi(struct ld *ld, const struct yn *m,
+			struct pk_ddb_gsi_spec *g)
+{
+	static const char *const prov[] = {"read_capacity_units",
+					   "write_capacity_units", NULL};
+	const struct yn *n;
+	size_t j;
+
+	for (j = 0; prov[j]; j++) {
+		if ((n = yn_get(m, prov[j]))) {
+			ld_err(ld, n,
+			       "%s is for an index of a provisioned table; an "
+			       "on_demand table's index has no provisioned "
+			       "units (it follows the table's capacity mode): "
+			       "give warm_read_units and warm_write_units for "
+			       "what it serves at once (D13), or leave them "
+			       "out for a new index's 12,000 and 4,000",
+			       prov[j]);
+		}
+	}
+	g->warm_rru = PK_DDB_OD_GSI_WARM_RRU;
+	g->warm_wru = PK_DDB_OD_GSI_WARM_WRU;
+	if ((n = yn_get(m, "warm_read_units"))) {
+		ld_get_int(ld, n, "warm_read_units", PK_DDB_OD_GSI_WARM_RRU,
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole request units a second, 12000 .. 1000000 "
+			   "(a new on-demand index's 12,000 is the least it "
+			   "serves at once, D13)",
+			   &g->warm_rru);
+	}
+	if ((n = yn_get(m, "warm_write_units"))) {
+		ld_get_int(ld, n, "warm_write_units", PK_DDB_OD_GSI_WARM_WRU,
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole request units a second, 4000 .. 1000000 (a "
+			   "new on-demand index's 4,000 is the least it serves "
+			   "at once, D13)",
+			   &g->warm_wru);
+	}
+}
+
+/* A provisioned table's index g: its own read and write units */
+static void load_prov_gsi(struct ld *ld, const struct yn *m,
+			  struct pk_ddb_gsi_spec *g)
+{
+	static const char *const warm[] = {"warm_read_units",
+					   "warm_write_units", NULL};
+	const struct yn *n;
+	size_t j;
+
+	for (j = 0; warm[j]; j++) {
+		if ((n = yn_get(m, warm[j]))) {
+			ld_err(ld, n,
+			       "%s is for an index of an on_demand table; a "
+			       "provisioned index serves its own "
+			       "read_capacity_units and write_capacity_units",
+			       warm[j]);
+		}
+	}
+	if (!yn_get(m, "read_capacity_units") ||
+	    !yn_get(m, "write_capacity_units")) {
+		ld_err(ld, m,
+		       "a global secondary index of a provisioned table sets "
+		       "its own read_capacity_units and write_capacity_units "
+		       "(D17), 1 .. %d each",
+		       PK_DDB_MAX_CAPACITY_UNITS);
+	}
+	if ((n = yn_get(m, "read_capacity_units"))) {
+		ld_get_int(ld, n, "read_capacity_units", 1,
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole read capacity units a second, 1 .. 1000000",
+			   &g->rcu);
+	}
+	if ((n = yn_get(m, "write_capacity_units"))) {
+		ld_get_int(ld, n, "write_capacity_units", 1,
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole write capacity units a second, 1 .. 1000000",
+			   &g->wcu);
+	}
+}
+
+/* One index mapping m of a table on demand (on_demand 1) or provisioned
+   into g; its name must differ from those before it (gsis[0 .. i)) */
 static void load_gsi(struct ld *ld, const struct yn *m,
-		     struct pk_ddb_gsi_spec *gsis, size_t i)
+		     struct pk_ddb_gsi_spec *gsis, size_t i, int on_demand)
 {
 	static const char *const projections[] = {"all", "keys_only", NULL};
 	struct pk_ddb_gsi_spec *g = &gsis[i];
@@ -61,25 +149,10 @@ static void load_gsi(struct ld *ld, const struct yn *m,
 	} else {
 		g->partition_key = xstrdup(n->text);
 	}
-	if (!yn_get(m, "read_capacity_units") ||
-	    !yn_get(m, "write_capacity_units")) {
-		ld_err(ld, m,
-		       "a global secondary index of a provisioned table sets "
-		       "its own read_capacity_units and write_capacity_units "
-		       "(D17), 1 .. %d each",
-		       PK_DDB_MAX_CAPACITY_UNITS);
-	}
-	if ((n = yn_get(m, "read_capacity_units"))) {
-		ld_get_int(ld, n, "read_capacity_units", 1,
-			   PK_DDB_MAX_CAPACITY_UNITS,
-			   "whole read capacity units a second, 1 .. 1000000",
-			   &g->rcu);
-	}
-	if ((n = yn_get(m, "write_capacity_units"))) {
-		ld_get_int(ld, n, "write_capacity_units", 1,
-			   PK_DDB_MAX_CAPACITY_UNITS,
-			   "whole write capacity units a second, 1 .. 1000000",
-			   &g->wcu);
+	if (on_demand) {
+		load_od_gsi(ld, m, g);
+	} else {
+		load_prov_gsi(ld, m, g);
 	}
 	if ((n = yn_get(m, "projection"))) {
 		int v = -1;
@@ -104,14 +177,6 @@ void ld_load_gsis(struct ld *ld, const struct yn *n,
 {
 	size_t i;
 
-	if (t->capacity == PK_DDB_ON_DEMAND) {
-		ld_err(ld, n,
-		       "global_secondary_indexes on an on_demand table are not "
-		       "replayed yet (an on-demand index's own instant limit "
-		       "is not modelled); give the table provisioned "
-		       "capacity, or leave the indexes out");
-		return;
-	}
 	if (ld_need_kind(ld, n, YN_SEQ, "global_secondary_indexes",
 			 "a list of indexes (- {name: by-status, "
 			 "partition_key: /status, read_capacity_units: ..., "
@@ -132,7 +197,8 @@ void ld_load_gsis(struct ld *ld, const struct yn *n,
 			ld, n->kids[i], YN_MAP, "a global secondary index",
 			"a mapping {name, partition_key, "
 			"read_capacity_units, write_capacity_units}") == 0) {
-			load_gsi(ld, n->kids[i], t->gsis, i);
+			load_gsi(ld, n->kids[i], t->gsis, i,
+				 t->capacity == PK_DDB_ON_DEMAND);
 		}
 	}
 }

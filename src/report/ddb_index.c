@@ -22,11 +22,20 @@
 struct index_cells {
 	char head[CELL];      /* "by-status: key /status, projection all, 3
 				 partitions of 666.7 WCU a second" */
-	char prov[CELL];      /* its provisioned units */
+	const char *label;    /* "provisioned", or "on demand" */
+	char prov[CELL];      /* its provisioned units, or on demand its
+				 warm throughput and highest limit */
 	char writes[CELL];    /* units consumed against them */
 	char reads[CELL];     /* why no read units are consumed */
 	char throttled[CELL]; /* its throttles by reason */
 };
+
+/* Whether index x's partition k has a row: on demand only one written
+   (its partitions are laid out for its quota, most never written) */
+static int part_shown(const struct pk_ddb_index *x, size_t k)
+{
+	return !x->on_demand || x->parts[k].writes > 0;
+}
 
 /* One partition's row */
 struct part_cells {
@@ -43,10 +52,49 @@ double ddb_index_utilisation(const struct pk_ddb_index *x)
 	return x->cap_mcu > 0 ? (double)x->used_mcu / (double)x->cap_mcu : 0.0;
 }
 
+/* On demand (D12, D13): the sentences that differ from a provisioned
+   index's */
+static void od_cells(const struct pk_ddb_index *x, struct index_cells *c)
+{
+	char a[40], b[40], d[40], e[40];
+
+	c->label = "on demand";
+	snprintf(c->head, CELL,
+		 "%s: key %s, projection %s, %zu partitions of up to 1,000 "
+		 "WRU a second (rows: those written)",
+		 x->name, x->partition_key, x->keys_only ? "keys_only" : "all",
+		 x->n_parts);
+	snprintf(c->prov, CELL,
+		 "warm %s RRU + %s WRU a second (D13); its write limit "
+		 "reached %s WRU a second (D12: twice its own peak)",
+		 fmt_thousands(x->warm_rru, a), fmt_thousands(x->warm_wru, b),
+		 text_ru(x->top_limit_mcu, d));
+	snprintf(c->writes, CELL,
+		 "%s WRU consumed of %s its write limit allowed over the run "
+		 "(%.1f%%)",
+		 text_ru(x->used_mcu, d), text_ru(x->cap_mcu, e),
+		 100.0 * ddb_index_utilisation(x));
+	snprintf(c->reads, CELL,
+		 "none consumed: reads never touch an index (statement 26; a "
+		 "Query of the index is not replayed)");
+	snprintf(c->throttled, CELL,
+		 "%s (%s IndexWriteKeyRangeThroughputExceeded, %s "
+		 "IndexWriteAccountLimitExceeded): each a base write "
+		 "throttled and not stored",
+		 fmt_thousands((int64_t)(x->throttled[0] + x->throttled[1]), a),
+		 fmt_thousands((int64_t)x->throttled[0], b),
+		 fmt_thousands((int64_t)x->throttled[1], d));
+}
+
 static void index_cells(const struct pk_ddb_index *x, struct index_cells *c)
 {
 	char a[40], b[40], d[40], e[40];
 
+	if (x->on_demand) {
+		od_cells(x, c);
+		return;
+	}
+	c->label = "provisioned";
 	snprintf(c->head, CELL,
 		 "%s: key %s, projection %s, %zu partition%s of %s WCU a "
 		 "second",
@@ -104,7 +152,7 @@ void ddb_index_text(const struct pk_result_variant *v, FILE *out)
 
 		index_cells(x, &c);
 		fprintf(out, "  %s\n", c.head);
-		fprintf(out, "    %-22s %s\n", "provisioned", c.prov);
+		fprintf(out, "    %-22s %s\n", c.label, c.prov);
 		fprintf(out, "    %-22s %s\n", "writes", c.writes);
 		fprintf(out, "    %-22s %s\n", "reads", c.reads);
 		fprintf(out, "    %-22s %s\n", "throttled", c.throttled);
@@ -113,6 +161,9 @@ void ddb_index_text(const struct pk_result_variant *v, FILE *out)
 		for (k = 0; k < x->n_parts; k++) {
 			struct part_cells p;
 
+			if (!part_shown(x, k)) {
+				continue;
+			}
 			part_cells(&x->parts[k], k, &p);
 			fprintf(out, "    %9s %20s %14s %14s %9s %21s\n", p.id,
 				p.share, p.used, p.peak, p.at, p.thr);
@@ -140,7 +191,7 @@ void ddb_index_markdown(const struct pk_result *r, FILE *out)
 			index_cells(x, &c);
 			fprintf(out, "\n");
 			report_md_text(c.head, out);
-			fprintf(out, "\n\n- provisioned: ");
+			fprintf(out, "\n\n- %s: ", c.label);
 			report_md_text(c.prov, out);
 			fprintf(out, "\n- writes: ");
 			report_md_text(c.writes, out);
@@ -157,6 +208,9 @@ void ddb_index_markdown(const struct pk_result *r, FILE *out)
 			for (k = 0; k < x->n_parts; k++) {
 				struct part_cells p;
 
+				if (!part_shown(x, k)) {
+					continue;
+				}
 				part_cells(&x->parts[k], k, &p);
 				fprintf(
 				    out, "| %s | %s | %s | %s | %s | %s |\n",
@@ -186,7 +240,7 @@ void ddb_index_html(const struct pk_result_variant *v, size_t vi,
 		index_cells(x, &c);
 		fprintf(out, "<h3>");
 		esc(c.head, out);
-		fprintf(out, "</h3>\n<ul><li>provisioned: ");
+		fprintf(out, "</h3>\n<ul><li>%s: ", c.label);
 		esc(c.prov, out);
 		fprintf(out, "</li><li>writes: ");
 		esc(c.writes, out);
@@ -202,6 +256,9 @@ void ddb_index_html(const struct pk_result_variant *v, size_t vi,
 		for (k = 0; k < x->n_parts; k++) {
 			struct part_cells p;
 
+			if (!part_shown(x, k)) {
+				continue;
+			}
 			part_cells(&x->parts[k], k, &p);
 			fprintf(out,
 				"<tr><td class=\"n\">%s</td><td "

@@ -53,6 +53,67 @@ char *findings_failed(const struct pk_result_variant *v)
    NAME)") */
 #define INDEX_KEY_RANGE "IndexWriteKeyRangeThroughputExceeded (index "
 #define INDEX_PROVISIONED "IndexWriteProvisionedThroughputExceeded (index "
+#define INDEX_ACCOUNT "IndexWriteAccountLimitExceeded (index "
+
+/* v's global index name (its length len), NULL when none */
+static const struct pk_ddb_index *index_named(const struct pk_result_variant *v,
+					      const char *name, int len)
+{
+	const struct pk_snapshot_ddb *x = v->ddb;
+	size_t k;
+
+	for (k = 0; x && k < x->n_indexes; k++) {
+		if (strncmp(x->indexes[k].name, name, (size_t)len) == 0 &&
+		    x->indexes[k].name[len] == '\0') {
+			return &x->indexes[k];
+		}
+	}
+	return NULL;
+}
+
+/* An on-demand table's index throttles (D12, D13, D17): reason x, of
+   index name (len), key_range its KeyRange reason (else AccountLimit),
+   at_cap whether a partition was asked its 1,000 WRU */
+static char *od_index_throttles(const struct pk_throttle_reason *x,
+				const char *name, int len, int key_range,
+				int at_cap)
+{
+	char a[32];
+
+	if (!key_range) {
+		return xasprintf(
+		    "%s write attempt%s throttled by global secondary index "
+		    "%.*s (IndexWriteAccountLimitExceeded) and not stored: "
+		    "its writes passed the per-table quota (40,000 WRU a "
+		    "second by default, adjustable; table_quota_units, "
+		    "reference §7)",
+		    fmt_thousands((int64_t)x->count, a),
+		    x->count == 1 ? " was" : "s were", len, name);
+	}
+	if (at_cap) {
+		return xasprintf(
+		    "%s write attempt%s throttled by global secondary index "
+		    "%.*s (IndexWriteKeyRangeThroughputExceeded) and not "
+		    "stored, though the table had room: one of the index's "
+		    "partitions was past its 1,000 WRU a second, on demand "
+		    "too (D3, D17). When one value of the index's key asks "
+		    "that much, it stays on one partition, so neither on "
+		    "demand's scaling nor warm throughput helps and an index "
+		    "key with more values does (reference §12, example E5)",
+		    fmt_thousands((int64_t)x->count, a),
+		    x->count == 1 ? " was" : "s were", len, name);
+	}
+	return xasprintf(
+	    "%s write attempt%s throttled by global secondary index %.*s "
+	    "(IndexWriteKeyRangeThroughputExceeded) and not stored, though "
+	    "the table had room: the index's writes passed its own "
+	    "on-demand instant limit, twice its peak of 30 minutes before "
+	    "and at least its warm throughput (D12, D13; a new index's "
+	    "4,000 WRU a second, ASSUMPTION): warm the index "
+	    "(warm_write_units) or spread the growth over 30 minutes",
+	    fmt_thousands((int64_t)x->count, a),
+	    x->count == 1 ? " was" : "s were", len, name);
+}
 
 /* The write units a second index partition's record r was asked, its
    refused writes at the mean units of its admitted ones, mCU; of a
@@ -108,17 +169,26 @@ char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 {
 	const struct pk_throttle_reason *x = &v->reasons[i];
 	size_t kr = strlen(INDEX_KEY_RANGE), pr = strlen(INDEX_PROVISIONED);
+	size_t ar = strlen(INDEX_ACCOUNT);
 	int key_range = strncmp(x->name, INDEX_KEY_RANGE, kr) == 0;
+	int account = strncmp(x->name, INDEX_ACCOUNT, ar) == 0;
+	const struct pk_ddb_index *ix;
 	const char *name;
 	char a[32];
 	int len;
 
-	if (x->count == 0 ||
-	    (!key_range && strncmp(x->name, INDEX_PROVISIONED, pr) != 0)) {
+	if (x->count == 0 || (!key_range && !account &&
+			      strncmp(x->name, INDEX_PROVISIONED, pr) != 0)) {
 		return NULL;
 	}
-	name = x->name + (key_range ? kr : pr);
+	name = x->name + (key_range ? kr : account ? ar : pr);
 	len = (int)strlen(name) - 1; /* without the closing bracket */
+	ix = index_named(v, name, len);
+	if (ix && ix->on_demand) {
+		return od_index_throttles(x, name, len, key_range,
+					  key_range &&
+					      index_at_cap(v, name, len));
+	}
 	if (key_range && !index_at_cap(v, name, len)) {
 		/* no partition of the index was asked its cap: each refusal
 		   was of a partition's share, which more units or adaptive

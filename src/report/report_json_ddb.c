@@ -54,16 +54,19 @@ static json_t *minutes(const struct pk_ddb_index *x)
 
 static json_t *reasons(const struct pk_ddb_index *x)
 {
-	static const char *const kinds[2] = {
-	    "IndexWriteKeyRangeThroughputExceeded",
-	    "IndexWriteProvisionedThroughputExceeded"};
+	static const char *const kinds[2][2] = {
+	    {"IndexWriteKeyRangeThroughputExceeded",
+	     "IndexWriteProvisionedThroughputExceeded"},
+	    {"IndexWriteKeyRangeThroughputExceeded",
+	     "IndexWriteAccountLimitExceeded"}};
 	json_t *a = json_array();
 	int k;
 
 	for (k = 0; k < 2; k++) {
 		json_t *o = json_object();
 
-		json_object_set_new(o, "reason", json_string(kinds[k]));
+		json_object_set_new(o, "reason",
+				    json_string(kinds[x->on_demand != 0][k]));
 		json_object_set_new(o, "count",
 				    json_integer((json_int_t)x->throttled[k]));
 		json_array_append_new(a, o);

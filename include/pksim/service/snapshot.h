@@ -259,24 +259,34 @@ struct pk_ddb_part_time {
 /* One global secondary index of an Amazon DynamoDB table, kept by the
    service while it runs (borrowed, as pk_snapshot_ddb). */
 struct pk_ddb_index {
-	const char *name;	   /* the index's name; borrowed from the
-				      scenario */
-	const char *partition_key; /* its key attribute path; borrowed */
-	int keys_only;		   /* 1: projection keys_only (1 WCU an
-				      entry), 0: all */
-	int64_t rcu, wcu;	   /* provisioned, a second */
-	size_t n_parts;		   /* partitions, fixed for the run (an
-				      index never splits here) */
+	const char *name;	    /* the index's name; borrowed from the
+				       scenario */
+	const char *partition_key;  /* its key attribute path; borrowed */
+	int keys_only;		    /* 1: projection keys_only (1 WCU an
+				       entry), 0: all */
+	int64_t rcu, wcu;	    /* provisioned, a second (0 on demand) */
+	int on_demand;		    /* 1: the table's mode is on demand */
+	int64_t warm_rru, warm_wru; /* ... then its warm throughput, request
+				       units a second (D13) */
+	int64_t top_limit_mcu;	    /* ... and the highest write limit it
+				       reached (D12: its instant limit under
+				       the quota), mCU a second */
+	size_t n_parts;		    /* partitions, fixed for the run (an
+				       index never splits here) */
 	const struct pk_ddb_index_part *parts; /* n_parts, in hash order */
 	int64_t used_mcu;	  /* write units admitted over the run */
-	int64_t cap_mcu;	  /* its WCU a second summed over the closed
-				     seconds, mCU: used_mcu / cap_mcu is its
-				     write utilisation */
+	int64_t cap_mcu;	  /* its WCU a second (on demand its write
+				     limit) summed over the closed seconds,
+				     mCU: used_mcu / cap_mcu is its write
+				     utilisation */
 	uint64_t throttled[2];	  /* base writes it refused: [0] a
-				     partition's cap or share
+				     partition's cap or share, or on demand
+				     its instant limit
 				     (IndexWriteKeyRangeThroughputExceeded),
 				     [1] the index's total
-				     (IndexWriteProvisionedThroughputExceeded) */
+				     (IndexWriteProvisionedThroughputExceeded;
+				     on demand the quota's
+				     IndexWriteAccountLimitExceeded) */
 	int64_t first_throttle_s; /* the second of its first refusal, -1
 				     for none */
 	int first_reason;	  /* ... its kind, 0 or 1 as throttled[] */

@@ -23,8 +23,24 @@
  *   a changed value is a delete plus a put, on two partitions; the same
  *   value is 1 write with projection all and none keys_only (only keys
  *   projected, none of them changed: statement 24).
- * ASSUMPTIONS: the index's partitions are laid out by D4 from its own
- * units and never split (its storage places nothing).
+ * On an on-demand table (reference §12: "GSIs follow the table's
+ * capacity mode") an index has its own instant limit (D12: twice its
+ * own peak of 30 minutes before, at least its warm throughput, D13, by
+ * the table's machinery, ddb_ondemand.h) under the table's per-table
+ * quota, and its partitions their 1,000 WRU caps (D3): an index write
+ * past a partition's cap or the limit is IndexWriteKeyRangeThroughput-
+ * Exceeded (the limit's refusal named as the table's is, ddb_ondemand.h),
+ * past the quota IndexWriteAccountLimitExceeded, the base write
+ * throttled and not stored as on a provisioned table; admitted index
+ * writes are write request units on the bill (pricing.md: "GSI updates
+ * are billed as WRUs too").
+ * ASSUMPTIONS: a provisioned index's partitions are laid out by D4 from
+ * its own units and never split (its storage places nothing). An
+ * on-demand index's partition count is not published (reference §18):
+ * it is laid out for its quota at 1,000 WRU a partition (at least 4,
+ * D4), so its limit, not too few partitions, bounds what it serves in
+ * all, and a key value still meets its partition's cap; it has no
+ * configured maximum, and its quota is the table's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,26 +51,62 @@
 #include "pksim/service/dynamodb/ddb_service.h"
 #include "pksim/service/dynamodb/ddb_units.h"
 
-/* D4: max(1, ceil(RCU / 3,000 + WCU / 1,000)) partitions */
-static size_t gsi_parts(const struct pk_ddb_gsi_spec *g)
+/* On demand, the fewest partitions (D4: a new on-demand table's) */
+#define GSI_OD_MIN_PARTS 4
+
+/* D4: max(1, ceil(RCU / 3,000 + WCU / 1,000)) partitions; on demand
+   max(4, ceil(quota / 1,000 WRU)) (ASSUMPTION, the file's header) */
+static size_t gsi_parts(const struct ddb *d, const struct pk_ddb_gsi_spec *g)
 {
 	int64_t n = (g->rcu * 1000 + g->wcu * 3000 + 2999999) / 3000000;
 
+	if (d->on_demand) {
+		n = (d->t->quota_units + PK_DDB_PART_WCU - 1) / PK_DDB_PART_WCU;
+		return n < GSI_OD_MIN_PARTS ? GSI_OD_MIN_PARTS : (size_t)n;
+	}
 	return n < 1 ? 1 : (size_t)n;
 }
 
+/* On demand: what binds index gi's writes in the open second (its
+   instant limit under the quota), mCU; provisioned: its units */
+static int64_t gsi_bound(const struct ddb_gsi *gi)
+{
+	return gi->on_demand ? ddb_od_bound_mcu(&gi->od) : gi->tw.prov_mcu;
+}
+
+/* On demand: each partition's share of the bound, at most its cap
+   (the reports' "WCU a second (share)"; admission reads only caps) */
+static void gsi_od_shares(struct ddb_gsi *gi)
+{
+	int64_t s = ddb_od_bound_mcu(&gi->od) / (int64_t)gi->n;
+	size_t k;
+
+	if (s > (int64_t)PK_DDB_PART_WCU * 1000) {
+		s = (int64_t)PK_DDB_PART_WCU * 1000;
+	}
+	for (k = 0; k < gi->n; k++) {
+		gi->w[k].share_mcu = s;
+		gi->parts[k].share_mcu = s;
+	}
+}
+
 /* The reasons index gi's refusals are counted under (D14), appended to
-   the table's */
+   the table's: a partition's (KeyRange), then the index's own total
+   (Provisioned; on demand the quota's AccountLimit, A-REASON) */
 static void gsi_reasons(struct ddb *d, struct ddb_gsi *gi)
 {
 	static const char *const kinds[2] = {
 	    "IndexWriteKeyRangeThroughputExceeded",
 	    "IndexWriteProvisionedThroughputExceeded"};
+	static const char *const od_kinds[2] = {
+	    "IndexWriteKeyRangeThroughputExceeded",
+	    "IndexWriteAccountLimitExceeded"};
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		gi->names[k] =
-		    xasprintf("%s (index %s)", kinds[k], gi->g->name);
+		gi->names[k] = xasprintf("%s (index %s)",
+					 gi->on_demand ? od_kinds[k] : kinds[k],
+					 gi->g->name);
 		gi->reason_ix[k] = (int)d->n_reasons;
 		d->reasons[d->n_reasons].name = gi->names[k];
 		d->reasons[d->n_reasons++].count = 0;
@@ -82,7 +134,13 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	if (!gi->key) {
 		return -1;
 	}
-	gi->n = gsi_parts(g);
+	gi->n = gsi_parts(d, g);
+	gi->on_demand = d->on_demand;
+	if (gi->on_demand) {
+		ddb_od_init(&gi->od, g->warm_wru * 1000,
+			    d->t->quota_units * 1000, 0, d->t->peak_sustain_s,
+			    d->t->peak_lag_s);
+	}
 	gi->w = xcalloc(gi->n, sizeof(*gi->w));
 	for (i = 0; i < gi->n; i++) {
 		gi->w[i].share_mcu = g->wcu * 1000 / (int64_t)gi->n;
@@ -115,6 +173,13 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	gi->info->n_parts = gi->n;
 	gi->info->parts = gi->parts;
 	gi->info->first_throttle_s = -1;
+	if (gi->on_demand) {
+		gi->info->on_demand = 1;
+		gi->info->warm_rru = g->warm_rru;
+		gi->info->warm_wru = g->warm_wru;
+		gsi_od_shares(gi);
+		gi->info->top_limit_mcu = ddb_od_bound_mcu(&gi->od);
+	}
 	return 0;
 }
 
@@ -182,7 +247,7 @@ static void gsi_minute(struct ddb_gsi *gi, int64_t t_s, int64_t used,
 		m = &gi->minutes[gi->info->n_minutes++];
 		memset(m, 0, sizeof(*m));
 		m->t_s = start;
-		m->share_mcu = gi->tw.prov_mcu;
+		m->share_mcu = gsi_bound(gi);
 		gi->info->minutes = gi->minutes;
 	}
 	m->used_mcu += used;
@@ -201,7 +266,7 @@ void ddb_gsis_close(struct ddb *d, int64_t n)
 		int64_t used = 0;
 		uint64_t thr = 0, writes = 0;
 
-		gi->info->cap_mcu += gi->tw.prov_mcu * n;
+		gi->info->cap_mcu += gsi_bound(gi) * n;
 		for (k = 0; k < gi->n; k++) {
 			struct pk_ddb_index_part *p = &gi->parts[k];
 			int64_t u = gi->w[k].used_mcu;
@@ -232,6 +297,25 @@ void ddb_gsis_close(struct ddb *d, int64_t n)
 	}
 }
 
+/* On demand: index gi's n closed seconds into its peak (D12), its
+   partitions' seconds reset, their shares after a new bound */
+static void gsi_od_close(struct ddb_gsi *gi, int64_t n)
+{
+	int64_t before = ddb_od_bound_mcu(&gi->od);
+	size_t k;
+
+	for (k = 0; k < gi->n; k++) {
+		gi->w[k].used_mcu = gi->w[k].asked_mcu = 0;
+	}
+	ddb_od_close(&gi->od, n);
+	if (ddb_od_bound_mcu(&gi->od) != before) {
+		gsi_od_shares(gi);
+		if (ddb_od_bound_mcu(&gi->od) > gi->info->top_limit_mcu) {
+			gi->info->top_limit_mcu = ddb_od_bound_mcu(&gi->od);
+		}
+	}
+}
+
 void ddb_gsis_refill(struct ddb *d, int64_t n)
 {
 	size_t i, k;
@@ -241,6 +325,10 @@ void ddb_gsis_refill(struct ddb *d, int64_t n)
 		int64_t sum = 0, pool = 0;
 		double f;
 
+		if (gi->on_demand) {
+			gsi_od_close(gi, n);
+			continue;
+		}
 		for (k = 0; k < gi->n; k++) {
 			sum += ddb_side_left(&gi->w[k]);
 			pool += ddb_side_unasked(&gi->w[k]);
@@ -302,6 +390,7 @@ static void gsi_undo(struct ddb *d)
 		u->gi->w[u->part] = u->side;
 		u->gi->tw = u->total;
 		u->gi->used_mcu = u->used;
+		u->gi->od.used_mcu = u->od_used;
 	}
 }
 
@@ -425,6 +514,25 @@ static void gsi_note(const struct ddb *d, struct ddb_gsi *gi, size_t k,
 	}
 }
 
+/* On demand: index gi's partition k, then its instant limit and quota
+   (D3, D12), admit u mCU of request rq; its demand noted (ddb_od_ask:
+   a first attempt's units, a retry's none) */
+static enum pk_ddb_verdict gsi_admit_od(struct ddb_gsi *gi, size_t k, int64_t u,
+					const struct pk_svc_request *rq)
+{
+	struct pk_ddb_side *w = &gi->w[k];
+	enum pk_ddb_verdict v = PK_DDB_THROTTLE_KEY_RANGE;
+
+	if (w->used_mcu + u <= w->cap_mcu) {
+		v = ddb_od_admit(&gi->od, u);
+	}
+	if (v == PK_DDB_ADMITTED) {
+		w->used_mcu += u;
+	}
+	ddb_od_ask(&gi->od, rq->retry == 0 ? u : 0, v != PK_DDB_ADMITTED);
+	return v;
+}
+
 /* Base write rq of key ix, units its base units (mCU), on every index
    that holds its item before or after; 0, or -1 after undoing the
    request's index writes and counting the refusing index's reason */
@@ -450,11 +558,16 @@ static int gsi_item(struct ddb *d, const struct pk_svc_request *rq,
 			un->side = gi->w[k];
 			un->total = gi->tw;
 			un->used = gi->used_mcu;
+			un->od_used = gi->od.used_mcu;
 			un->bytes = x.bytes[j];
 			un->entries = x.entries[j];
 			gi->s_writes[k]++;
-			gsi_rules(d, gi, k, &r);
-			v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
+			if (gi->on_demand) {
+				v = gsi_admit_od(gi, k, u, rq);
+			} else {
+				gsi_rules(d, gi, k, &r);
+				v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
+			}
 			if (v != PK_DDB_ADMITTED) {
 				int kind = v != PK_DDB_THROTTLE_KEY_RANGE;
 
@@ -643,6 +756,9 @@ void ddb_gsis_free(struct ddb *d)
 		free(d->gsis[i].lifted);
 		free(d->gsis[i].seconds);
 		free(d->gsis[i].minutes);
+		if (d->gsis[i].on_demand) {
+			ddb_od_free(&d->gsis[i].od);
+		}
 	}
 	free(d->gsis);
 	free(d->index_info);

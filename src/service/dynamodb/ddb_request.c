@@ -298,6 +298,7 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_side side = p->w;
 	struct pk_ddb_total total = d->tw;
+	int64_t od_used = d->odw.used_mcu;
 	enum pk_ddb_verdict v = admit(d, i, a, rq->retry == 0);
 	int64_t before;
 
@@ -306,8 +307,11 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 	}
 	before = ddb_gsis_used(d);
 	if (ddb_gsis_write(d, rq, a) < 0) {
+		/* the table gives back what it admitted (on demand, its
+		   instant limit's units too) */
 		p->w = side;
 		d->tw = total;
+		d->odw.used_mcu = od_used;
 		*by_index = 1;
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}

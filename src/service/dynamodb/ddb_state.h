@@ -34,9 +34,12 @@ struct ddb_gsi {
 	struct pk_pkey *key;
 	size_t n;		   /* partitions, even slices of the hash */
 	struct pk_ddb_side *w;	   /* their write sides, n */
-	struct pk_ddb_total tw;	   /* the index's write side */
-	int reason_ix[2];	   /* its KeyRange and Provisioned reasons in
-				      ddb.reasons */
+	struct pk_ddb_total tw;	   /* the index's write side (provisioned) */
+	int on_demand;		   /* 1: the table's mode is on demand */
+	struct pk_ddb_od od;	   /* ... then its writes' instant limit
+				      (D12, D13; ddb_ondemand.h) */
+	int reason_ix[2];	   /* its KeyRange and Provisioned (on demand:
+				      AccountLimit) reasons in ddb.reasons */
 	char *names[2];		   /* their names, owned */
 	int64_t used_mcu;	   /* admitted over the run */
 	struct pk_ddb_index *info; /* what the reports read (in
@@ -83,6 +86,7 @@ struct ddb_gsi_undo {
 	struct pk_ddb_side side;
 	struct pk_ddb_total total;
 	int64_t used;
+	int64_t od_used; /* the index's od.used_mcu before it */
 	int64_t bytes;	 /* what it adds to the index's stored bytes */
 	int64_t entries; /* ... and entries (-1: a delete) */
 };

@@ -112,19 +112,32 @@ enum pk_ddb_retry_mode {
 /* D17: a table has at most 20 global secondary indexes (A-SQ 2023) */
 #define PK_DDB_MAX_GSIS 20
 
+/* D13, reference §12: a new on-demand index's warm throughput, request
+   units a second. ASSUMPTION: the reference marks it UNCONFIRMED (a
+   third-party page citing AWS's examples); it is a new table's */
+#define PK_DDB_OD_GSI_WARM_RRU 12000
+#define PK_DDB_OD_GSI_WARM_WRU 4000
+
 /* A global secondary index (D17, reference §12): its own partitions,
-   keyed by its own attribute, with its own provisioned units. Strings
-   owned by the scenario. */
+   keyed by its own attribute, with its own provisioned units (a
+   provisioned table's) or its own warm throughput (an on-demand
+   table's: "GSIs follow the table's capacity mode"). Strings owned by
+   the scenario. */
 struct pk_ddb_gsi_spec {
-	char *name;	     /* as the throttle reasons name it */
-	char *partition_key; /* attribute path, "/status" */
-	int64_t rcu, wcu;    /* provisioned units a second, 1 ..
-				PK_DDB_MAX_CAPACITY_UNITS each */
-	int keys_only;	     /* projection: 1 keys_only (an entry under
-				1 KB: 1 WCU a write), 0 all (the default:
-				the entry is the item, its units the base
-				write's) */
-	int line, col;	     /* where the index's mapping is */
+	char *name;		    /* as the throttle reasons name it */
+	char *partition_key;	    /* attribute path, "/status" */
+	int64_t rcu, wcu;	    /* provisioned units a second, 1 ..
+				       PK_DDB_MAX_CAPACITY_UNITS each; 0 on
+				       demand */
+	int64_t warm_rru, warm_wru; /* on demand only: its warm throughput
+				       (D13), request units a second,
+				       default PK_DDB_OD_GSI_WARM_RRU and
+				       _WRU; 0 when provisioned */
+	int keys_only;		    /* projection: 1 keys_only (an entry under
+				       1 KB: 1 WCU a write), 0 all (the default:
+				       the entry is the item, its units the base
+				       write's) */
+	int line, col;		    /* where the index's mapping is */
 };
 
 /* D18: a table has at most 5 local secondary indexes (A-SQ) */
@@ -208,8 +221,8 @@ struct pk_ddb_table_spec {
 	int64_t peak_lag_s;	    /* the limit is twice the peak this long
 				       ago, default 1,800 (A-RWCM's 30
 				       minutes; ASSUMPTION) */
-	/* `global_secondary_indexes:` (D17; provisioned tables only):
-	   n_gsis of them, owned; NULL and 0 without */
+	/* `global_secondary_indexes:` (D17): n_gsis of them, owned; NULL
+	   and 0 without */
 	struct pk_ddb_gsi_spec *gsis;
 	size_t n_gsis;
 	/* `local_secondary_indexes:` (D18; a table with a sort_key):
