@@ -316,11 +316,15 @@ END_TEST
 
 /*
  * A hash of a minute that comes back every hour: "{hash(m) mod 7}", m a
- * "%M" clock, 1 create/s of 100 KB. FNV-1a of "00" .. "59" mod 7 gives
- * 8, 9, 8, 8, 9, 8, 10 minutes to values 0 .. 6: "6" is current 10 of
- * every 60 minutes, 102,400 / 6 = 17,066.67 B/s on average: 20 GiB at
- * 21,474,836,480 / 17,066.67 = 1,258,291.2 s (a minute's bucket is
- * stepped at its hour's mean). Before: 2.4 days.
+ * "%M" clock, 1 create/s of 100 KB from 2026-01-01 00:00. FNV-1a of
+ * "00" .. "59" mod 7 (counted apart from pksim) gives 8, 9, 8, 8, 9, 8,
+ * 10 minutes to values 0 .. 6; "6" has minutes 01, 08, 13, 14, 20, 29,
+ * 34, 42, 52 and 59, and grows 10 x 60 x 102,400 = 61,440,000 B an
+ * hour. After 349 hours it holds 21,442,560,000 B and needs 32,276,480
+ * B = 315.2 s more: 5 of its minutes (01 .. 20) and 15.2 s into minute
+ * 29 of hour 349: t = 349 x 3,600 + 29 x 60 + 15.2 = 1,258,155.2 s, and
+ * "6" is named. Before: 1,258,291.2 s (its hour's mean) under whichever
+ * value was current then.
  */
 START_TEST(test_runway_hash_of_a_minute)
 {
@@ -336,9 +340,81 @@ START_TEST(test_runway_hash_of_a_minute)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(tu_near(s, CAP / (102400.0 / 6.0), 1e-9), "%f: %s", s, t);
-	ck_assert_msg(strstr(t, "growing 16.7 KiB/s on average, the minutes "
-				"hashing to it 16.7 % of them"),
+	ck_assert_msg(tu_near(s, 349 * 3600.0 + 29 * 60 + 15.2, 1e-9), "%f: %s",
+		      s, t);
+	ck_assert_msg(strstr(t, "(\"6\" first, growing 16.7 KiB/s on "
+				"average, the minutes hashing to it 16.7 % of "
+				"them)"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * The same hash of a second ("%S"), 10 creates/s of 100 KB: the seconds
+ * hash as the minutes above, "6" current 10 s a minute, 600 s an hour:
+ * 614,400,000 B an hour. After 34 hours it holds 20,889,600,000 B and
+ * needs 585,236,480 B = 571.52 s at 1,024,000 B/s, 9.526 of its
+ * minutes' worth of seconds: every hour "6" is current in second 01,
+ * 08, 13, 14, 20, 29, 34, 42, 52 and 59 of each minute, so 571.52 s is
+ * 57 whole minutes of it (570 s) and 1.52 s more: minute 57's second
+ * 01 is its 571st second, and 0.52 s into minute 57's second 08: t =
+ * 34 x 3,600 + 57 x 60 + 8.52 = 125,828.52 s (a replay of this workload
+ * for 127,000 s fills "6" at t = 125,828 s). Before: "1" named, at
+ * the hour's mean 125,829 s.
+ */
+START_TEST(test_runway_hash_of_a_second)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: \"{hash(d) mod 7}\", "
+	    "throughput: 100000}\n"
+	    "items:\n"
+	    "  d: {clock: \"%S\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 1h, rate: 10/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 34 * 3600.0 + 57 * 60 + 8.52, 1e-9), "%f: %s",
+		      s, t);
+	ck_assert_msg(strstr(t, "(\"6\" first"), "%s", t);
+}
+END_TEST
+
+/*
+ * A hash of a minute of the day ("%H:%M", 1,440 texts a day), 10
+ * creates/s of 100 KB: FNV-1a mod 7 (counted apart) puts 203, 210, 207,
+ * 201, 207, 200, 212 minutes into 0 .. 6. The fullest, "6", is not
+ * first: "2"'s minutes lie earlier in the day. A day adds 207 x 60 x
+ * 1,024,000 = 12,718,080,000 B to "2"; on day 2 it needs 8,756,756,480
+ * B = 8,551.52 s = 142 of its minutes and 31.52 s, and its 143rd minute
+ * of the day is 15:55 (minute 955): t = 86,400 + 955 x 60 + 31.52 =
+ * 143,731.52 s (a replay fills "2" at t = 143,731 s). "6" needs 137
+ * minutes and 31.52 s of day 2, its 138th minute after 15:55. The
+ * sentence gives "2"'s share, 207 / 1,440 = 14.4 %, and its mean
+ * 1,024,000 x 0.14375 = 147,200 B/s (143.8 KiB/s). Before: "0" at
+ * 142,448 s, at "6"'s share.
+ */
+START_TEST(test_runway_hash_of_a_minute_of_the_day)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: \"{hash(d) mod 7}\", "
+	    "throughput: 100000}\n"
+	    "items:\n"
+	    "  d: {clock: \"%H:%M\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 1h, rate: 10/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 86400.0 + 955 * 60 + 31.52, 1e-9), "%f: %s", s,
+		      t);
+	ck_assert_msg(strstr(t, "(\"2\" first, growing 143.8 KiB/s on "
+				"average, the minutes hashing to it 14.4 % of "
+				"them)"),
 		      "%s", t);
 }
 END_TEST
@@ -487,6 +563,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_crc32_of_a_date);
 	tcase_add_test(tc, test_runway_hash_of_a_date_repeats);
 	tcase_add_test(tc, test_runway_hash_of_a_minute);
+	tcase_add_test(tc, test_runway_hash_of_a_second);
+	tcase_add_test(tc, test_runway_hash_of_a_minute_of_the_day);
 	tcase_add_test(tc, test_runway_hash_of_a_timestamp);
 	suite_add_tcase(s, tc);
 	return s;

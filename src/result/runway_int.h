@@ -1005,6 +1005,68 @@ void runway_text_init(struct rw_text *m, const struct pk_result_variant *v,
    is in another span than the last asked for. */
 void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf);
 
+/* ---- runway_hash_time.c: a hash of a time shorter than a step ---- */
+
+/* Key values a cycle's buckets give at most (runway_step.c's store
+   slots for a time key) */
+#define PK_RW_SUB_SLOTS 1024
+
+/* The buckets of one cycle of a key of hashes of a time whose buckets
+   are shorter than a step (pk_time_bucket's hash_values, len_s under
+   PK_RUNWAY_STEP_S): each bucket's key value (a slot), each value's
+   part of each whole hour of the cycle. Owned arrays; on 0 when the
+   cycle is not one runway_subhash_init takes. */
+struct rw_subhash {
+	int on;
+	int64_t len_s;	  /* a bucket, s */
+	int64_t period_s; /* the cycle the buckets come back on, s */
+	int64_t base_s;	  /* wall s of the table's first bucket (the one
+			     holding the clock's start) */
+	int64_t hour0_s;  /* wall s of the whole hour holding the start */
+	size_t m;	  /* buckets a cycle */
+	int *slot;	  /* m: each bucket's value, an index in texts */
+	char (*texts)[PK_RW_TEXT]; /* PK_RW_SUB_SLOTS: the values */
+	size_t n_slots;		   /* values met in a cycle */
+	double *count;		   /* n_slots: its buckets a cycle */
+	size_t n_pos;		   /* whole hours a cycle (1 for a cycle of an
+				      hour or less) */
+	double *pos_share;	   /* n_pos x n_slots: each value's part of the
+				      hour at that place in the cycle, 0 .. 1 */
+	double *scratch; /* n_slots: a step that is not a whole hour */
+};
+
+/* s for bucket bk of the key whose texts memo gives, from the clock's
+   start (wall s): 1 and s on when the buckets are shorter than a step
+   and come back on a cycle of a minute or an hour, or of whole hours
+   dividing a week (a day, half a day, a week), of at most 86,400
+   buckets and PK_RW_SUB_SLOTS values; else 0 and nothing owned */
+int runway_subhash_init(struct rw_subhash *s, struct rw_text *memo,
+			const struct pk_time_bucket *bk, int64_t clock_start_s);
+
+/* The shortest of a minute, an hour, half a day, a day and a week
+   (whole buckets of len_s, at most 86,400 of them) over which memo's
+   texts from clock_start_s come back, compared for a cycle and at least
+   an hour; 0 none */
+int64_t runway_subhash_period(struct rw_text *memo, int64_t len_s,
+			      int64_t clock_start_s);
+
+/* The slot of the bucket holding wall_s (s on) */
+int runway_subhash_slot(const struct rw_subhash *s, int64_t wall_s);
+
+/* Each slot's part of [w0, w1) (wall s), n_slots of them summing to 1;
+   borrowed from s until the next call */
+const double *runway_subhash_shares(struct rw_subhash *s, int64_t w0,
+				    int64_t w1);
+
+/* The wall time in [w0, w1) at which slot's buckets have been current
+   for need_s seconds since w0, strictly inside one of them (so the key
+   at its whole second is the slot's); just before w1 when they are not
+   current that long */
+double runway_subhash_cross(const struct rw_subhash *s, int slot, int64_t w0,
+			    int64_t w1, double need_s);
+
+void runway_subhash_free(struct rw_subhash *s);
+
 /* ---- runway_grow.c: a logical partition's growth under its range's
    RU/s ---- */
 

@@ -55,6 +55,11 @@ struct steps {
 	double *ks;
 	double *ks_in;
 	signed char *ks_on;
+	/* a hash of a time whose buckets are shorter than a step: each
+	   value's part of each step (sub.on), and the slot of the value
+	   that filled first */
+	struct rw_subhash sub;
+	int sub_first;
 };
 
 /* The rates of a slice its stored shares depend on (stored_step) */
@@ -528,6 +533,76 @@ static void cycle_mark(const struct rw_proj *p, const struct steps *q,
 	}
 }
 
+/* Candidate ci, whose key is a hash of a time with buckets shorter than
+   a step (q->sub on; step_timed), through step h (from t0 to t1): each
+   value of the key its own part of the step's writes (the buckets of
+   the step whose text hashes to it), so the one named filling is the
+   one that does; a fill timed inside the step by that value's own
+   buckets, the step's writes taken as even over it. */
+static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
+			  int64_t h, double t0, double t1)
+{
+	const struct pk_result_variant *v = p->v;
+	const double room = (double)v->spec->lp_storage_bytes - ci->g->start;
+	const int64_t w0 = p->sc->clock_start_s + (int64_t)t0,
+		      w1 = p->sc->clock_start_s + (int64_t)t1;
+	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
+	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
+	const double *share;
+	size_t k;
+
+	add = runway_cand_add(v, ci, q->xs, q->n_all, p->ns, &p->pool, &bit,
+			      &del, part);
+	if (bit.held) {
+		ci->bit = bit;
+	}
+	if (bit.client) {
+		ci->client = bit.client;
+		ci->client_stream = bit.client_stream;
+	}
+	share = runway_subhash_shares(&q->sub, w0, w1);
+	ci->written = add / (t1 - t0);
+	for (k = 0; k < q->sub.n_slots; k++) {
+		double before, after, a[PK_MAX_STREAMS] = {0};
+
+		if (share[k] <= 0) {
+			continue;
+		}
+		before = runway_store_held(&ci->held, &p->cl, (int)k, 1);
+		a[0] = add * share[k];
+		runway_store_step(&ci->held, &p->cl, h, (int)k, a, del, t1,
+				  q->off, NULL);
+		after = runway_store_held(&ci->held, &p->cl, (int)k, 1);
+		if (after > p->level) {
+			p->level = after;
+			p->level_c = ci;
+			p->level_written = ci->written;
+		}
+		if (after >= room && add > 0) {
+			/* the seconds its buckets must still be current at
+			   the step's even rate */
+			const double need =
+			    before >= room
+				? 0
+				: (room - before) / (add / (t1 - t0));
+			const double t = runway_subhash_cross(&q->sub, (int)k,
+							      w0, w1, need) -
+					 (double)p->sc->clock_start_s;
+
+			if (t < p->first_t) {
+				p->first_t = t;
+				p->first = ci;
+				q->sub_first = (int)k;
+				/* the step's writes at its share of the
+				   cycle's buckets, as the sentence says */
+				ci->rate = add / (t1 - t0) * q->sub.count[k] /
+					   (double)q->sub.m;
+				ci->mean = 0;
+			}
+		}
+	}
+}
+
 /* Candidate ci through step h (from t0 to t1, the step's slices in q,
    its writes in bucket slot at part share of them): what it stores, its
    rate, what held it back, and p's level and first to fill */
@@ -745,6 +820,10 @@ static void step_all(struct rw_proj *p, struct steps *q,
 		for (i = 0; i < p->n_c; i++) {
 			const int timed = p->c[i].timed;
 
+			if (timed && q->sub.on) {
+				cand_step_sub(p, q, &p->c[i], h, t0, t1);
+				continue;
+			}
 			cand_step(p, q, &p->c[i], h, t0, t1, timed ? slot : 0,
 				  timed ? share : 1.0);
 		}
@@ -792,6 +871,13 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		q.texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*q.texts));
 		q.step_slot = xcalloc((size_t)n_steps, sizeof(*q.step_slot));
 		runway_text_init(&q.memo, p->v, p->sc);
+		if (step_timed(p)) {
+			struct rw_text m;
+
+			runway_text_init(&m, p->v, p->sc);
+			runway_subhash_init(&q.sub, &m, bk,
+					    p->sc->clock_start_s);
+		}
 	}
 	q.x = xcalloc(p->ns, sizeof(*q.x));
 	q.xs = xcalloc(p->ns * PK_RW_STRETCHES + 1, sizeof(*q.xs));
@@ -809,6 +895,14 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	p->level_c = NULL;
 	p->level_written = 0;
 	step_all(p, &q, bk);
+	if (q.sub.on && p->first && p->first->timed) {
+		/* the value that fills: its own share of the buckets */
+		rw->bucket.hash_share =
+		    q.sub.count[q.sub_first] / (double)q.sub.m;
+		rw->bucket.period_s =
+		    llround((double)rw->bucket.len_s / rw->bucket.hash_share);
+	}
+	runway_subhash_free(&q.sub);
 	runway_secs(p);
 	if (!p->secs) {
 		runway_renew(p);

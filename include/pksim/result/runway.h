@@ -513,7 +513,11 @@ struct pk_runway {
 				apart where the schedule writes */
 	double time_scale;   /* RATES: real seconds a simulated one stands
 				for (`time_scale:`), 1 without */
-	struct pk_time_bucket bucket; /* the key's */
+	struct pk_time_bucket bucket; /* the key's; a hash of a time whose
+					 buckets are shorter than a step
+					 and that fills: hash_share and
+					 period_s those of the value
+					 named, not the fullest's */
 	uint32_t features;	      /* the projection's features
 					 (pk_runway_feature bits), 0 for
 					 kinds the guard does not weigh */
