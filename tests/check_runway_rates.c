@@ -671,6 +671,38 @@ START_TEST(test_rates_normal_size_clamped_mean)
 }
 END_TEST
 
+/*
+ * Writes of drawn sizes held back by their range's RU/s use its RU/s at
+ * their mean charge, not whole writes of the charge of the mean size:
+ * 10 creates/s of uniform [1 KB, 199 KB] on one range of 400 RU/s. A
+ * write's charge (reference rule 20, pksim's cost points: 5 RU at 1 KB,
+ * 50 RU at 100 KB, the line between, 0.5 RU a KB past it) averages,
+ * over 1 .. 100 KB, (5 + 50) / 2 = 27.5 RU and over 100 .. 199 KB (50 +
+ * 99.5) / 2 = 74.75 RU: 51.125 RU for a mean size of 100 KB (102,400 B),
+ * whose own charge is 50. The writes ask 511.25 RU/s; 400 RU/s store
+ * 400 / 51.125 x 102,400 = 801,173.6 B/s: 20 GiB at 21,474,836,480 x
+ * 51.125 / 40,960,000 = 26,804.2 s. Before: 8 whole writes of 50 RU a
+ * second, 819,200 B/s, 26,214.4 s (2.2 % early); with normal(1.5 MB,
+ * 1 MB) on 5,882 RU/s 8 whole writes of the mean said 1,922.6 s where a
+ * replay fills at 1,798 s and the mean charge says 1,783.5 s.
+ */
+START_TEST(test_rates_drawn_sizes_mean_charge)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, rate: 10/s, item_size: {uniform: "
+	    "[1KB, 199KB]}}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 21474836480.0 * 51.125 / 40960000.0, 1e-5),
+		      "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -696,6 +728,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_undrawn_hot_tenant);
 	tcase_add_test(tc, test_rates_undrawn_weighted_heaviest);
 	tcase_add_test(tc, test_rates_normal_size_clamped_mean);
+	tcase_add_test(tc, test_rates_drawn_sizes_mean_charge);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -724,7 +724,10 @@ struct rphase {
 				   it anew */
 	double mean_bytes;	/* mean item size */
 	double factor;		/* stored bytes an item byte (index_factor) */
-	double ru_per_byte;	/* write charge of the mean item, RU/B */
+	double ru_per_byte;	/* write charge a byte, RU/B: the mean of each
+				   drawn size's charge over the mean size */
+	int drawn;		/* 1: its item sizes are drawn (uniform,
+				   normal), 0 one size */
 	/* RU an operation takes that stores nothing new: point reads,
 	   replaces, deletes and rewriting upserts, single-partition and
 	   targeted queries land where the items are (keyed); fan-out
@@ -775,6 +778,7 @@ struct stretch {
 	int bucket;	    /* its phase's rphase.bucket */
 	double bucket_frac; /* ... and bucket_frac */
 	int low;	    /* ... and low */
+	int drawn;	    /* ... and drawn */
 	double reps;	    /* cycles of a short stream it stands for (its one
 			       cycle's stretch repeated), 1 for a walked one */
 	int client;	    /* what of its stream's client held it back (a
@@ -805,6 +809,8 @@ struct slice {
 	double bucket_frac[PK_MAX_STREAMS];
 	/* each stream's requests Low priority there (stretch.low) */
 	int low[PK_MAX_STREAMS];
+	/* each stream's item sizes drawn there (stretch.drawn) */
+	int drawn[PK_MAX_STREAMS];
 	/* what of each stream's client held it back (stretch.client) */
 	int client[PK_MAX_STREAMS];
 	/* cycles it stands for: the slices of one step are one short

@@ -58,6 +58,69 @@ static double mean_size(const struct pk_size_spec *z)
 	}
 }
 
+/* Points a drawn size's mean charge is summed over */
+#define PK_RW_CHARGE_POINTS 2048
+/* Standard deviations either side of a normal size's mean summed over:
+   past them its chance is below 1e-15 */
+#define PK_RW_CHARGE_SDS 8.0
+
+/* P(X < x) for X normal (mu, sd) */
+static double normal_below(double mu, double sd, double x)
+{
+	return 0.5 * erfc((mu - x) / (sd * M_SQRT2));
+}
+
+/* The mean charge of a write of v's of a size drawn under z, RU: each
+   size's charge (the service's write_mru) by its chance, not the charge
+   of the mean size, which the charge's floor (a 1 KB write's, rule 20)
+   and its bends make another figure. A uniform size over its range, a
+   normal one as drawn (mean_size: rounded, clamped to 1 ..
+   PK_MAX_ITEM_BYTES), each by PK_RW_CHARGE_POINTS intervals of equal
+   width at their middles; a fixed size its own charge. */
+static double mean_charge(const struct pk_result_variant *v,
+			  const struct pk_size_spec *z)
+{
+	const double top = (double)PK_MAX_ITEM_BYTES;
+	double lo, hi, w, sum = 0, mu, sd;
+	int i;
+
+	switch (z->kind) {
+	case PK_SIZE_UNIFORM:
+		lo = (double)z->min_bytes;
+		hi = (double)z->max_bytes;
+		w = (hi - lo) / PK_RW_CHARGE_POINTS;
+		for (i = 0; i < PK_RW_CHARGE_POINTS && w > 0; i++) {
+			sum += (double)runway_write_mru(v, lo + (i + 0.5) * w);
+		}
+		return w > 0 ? sum / PK_RW_CHARGE_POINTS / 1000.0
+			     : (double)runway_write_mru(v, lo) / 1000.0;
+	case PK_SIZE_NORMAL:
+		mu = z->mean_bytes;
+		sd = z->stddev_bytes;
+		if (!(sd > 0)) {
+			break;
+		}
+		lo = fmax(0.5, mu - PK_RW_CHARGE_SDS * sd);
+		hi = fmin(top + 0.5, mu + PK_RW_CHARGE_SDS * sd);
+		sum =
+		    normal_below(mu, sd, 0.5) * (double)runway_write_mru(v, 1);
+		sum += (1.0 - normal_below(mu, sd, top + 0.5)) *
+		       (double)runway_write_mru(v, top);
+		w = (hi - lo) / PK_RW_CHARGE_POINTS;
+		for (i = 0; i < PK_RW_CHARGE_POINTS && w > 0; i++) {
+			const double a = lo + i * w, b = a + w;
+
+			sum += (normal_below(mu, sd, b) -
+				normal_below(mu, sd, a)) *
+			       (double)runway_write_mru(v, a + 0.5 * w);
+		}
+		return sum / 1000.0;
+	default:
+		break;
+	}
+	return (double)runway_write_mru(v, mean_size(z)) / 1000.0;
+}
+
 double runway_largest_size(const struct pk_size_spec *z)
 {
 	switch (z->kind) {
@@ -149,7 +212,7 @@ static void other_ru(const struct pk_result_variant *v,
 	const struct pk_phase_spec *ps = p->ps;
 	const struct pk_totals *t = &v->metrics->totals;
 	const uint64_t mean = (uint64_t)p->mean_bytes;
-	double write = (double)runway_write_mru(v, p->mean_bytes) / 1000.0;
+	double write = mean_charge(v, &ps->item_size);
 	double read =
 	    v->service_queries->read_mru
 		? (double)v->service_queries->read_mru(v->service_state, mean) /
@@ -325,8 +388,8 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->mean_bytes = mean_size(&ps->item_size);
 			p->factor = factor;
 			p->ru_per_byte =
-			    (double)runway_write_mru(v, p->mean_bytes) /
-			    1000.0 / p->mean_bytes;
+			    mean_charge(v, &ps->item_size) / p->mean_bytes;
+			p->drawn = ps->item_size.kind != PK_SIZE_FIXED;
 			other_ru(v, sc, ss->phase_first + j, p);
 			phase_bucket(v, &ss->client, p);
 			if (ps->schedule) {
@@ -603,6 +666,7 @@ static void stretch_fill(struct rstream *st, size_t j, int64_t k, double ops,
 	o->bucket = p->bucket;
 	o->bucket_frac = p->bucket_frac;
 	o->low = p->low;
+	o->drawn = p->drawn;
 	o->ru_scale = in_force(st, j, k, &o->set_at);
 }
 
@@ -858,6 +922,7 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->bucket[k] = x->bucket;
 	o->bucket_frac[k] = x->bucket_frac;
 	o->low[k] = x->low;
+	o->drawn[k] = x->drawn;
 	o->client[k] = x->client;
 }
 
