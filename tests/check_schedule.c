@@ -693,6 +693,90 @@ START_TEST(test_schedule_holidays_once_a_day)
 END_TEST
 
 /*
+ * The holidays are sorted and joined once (schedule_holidays_sort) and
+ * a day looked up by halving them.
+ * - Entries 10..20, 5..12, 21, 30 and 30 (days) join into 5..21 (10..20
+ *   overlaps 5..12, 21 starts the day after 20) and 30: 2 ranges, the 5
+ *   entries still said. Days 4 and 22 work; 5, 21 and 30 are off.
+ * - The loader sorts and joins a list as read: 2026-01-21,
+ *   2026-01-10..2026-01-20 and 2026-01-05..2026-01-12 are one range,
+ *   January 5 to 21, three entries: January 4 and 22 work, 5 and 21 are
+ *   off.
+ * - 10,000 single days every third day from 2026-01-01, written
+ *   latest first, and schedule_wall_at at every hour of 366 days from
+ *   it: days 0, 3, .., 363 of them (122) are off, so 122 x 24 = 2,928
+ *   hours give 0 and 8,784 - 2,928 = 5,856 give 1. Each hour halves
+ *   10,000 ranges: at least 1 and at most floor(log2 10,000) + 1 = 14
+ *   looks, 8,784 .. 122,976 in all. Before, each hour scanned the list:
+ *   a working day's hour all 10,000 entries, 58,560,000 for the year.
+ */
+START_TEST(test_schedule_holidays_halved)
+{
+	struct pk_schedule_holiday few[] = {
+	    {10, 20}, {5, 12}, {21, 21}, {30, 30}, {30, 30}};
+	struct pk_schedule_holiday *hol = xcalloc(10000, sizeof(*hol));
+	struct pk_schedule_spec sp;
+	struct pk_scenario *sc;
+	char buf[PK_SCHEDULE_DESC_BYTES];
+	unsigned long before;
+	double sum = 0;
+	int64_t k;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 1;
+	sp.holidays = few;
+	sp.n_holidays = 5;
+	schedule_holidays_sort(&sp);
+	ck_assert_uint_eq(sp.n_holidays, 2);
+	ck_assert_uint_eq(sp.n_holiday_entries, 5);
+	ck_assert_int_eq(few[0].first_day, 5);
+	ck_assert_int_eq(few[0].last_day, 21);
+	ck_assert_int_eq(few[1].first_day, 30);
+	ck_assert_int_eq(few[1].last_day, 30);
+	ck_assert_ptr_nonnull(strstr(schedule_describe(&sp, buf, sizeof(buf)),
+				     "except 5 holiday entries"));
+	ck_assert_double_eq(schedule_wall_at(&sp, 4 * DAY), 1.0);
+	ck_assert_double_eq(schedule_wall_at(&sp, 5 * DAY), 0.0);
+	ck_assert_double_eq(schedule_wall_at(&sp, 21 * DAY + 3 * HOUR), 0.0);
+	ck_assert_double_eq(schedule_wall_at(&sp, 22 * DAY), 1.0);
+	ck_assert_double_eq(schedule_wall_at(&sp, 30 * DAY), 0.0);
+
+	sc = load(HEAD "phases: [{duration: 30d, rate: {base: 1/h, holidays: "
+		       "[2026-01-21, 2026-01-10..2026-01-20, "
+		       "2026-01-05..2026-01-12]}}]\n");
+	ck_assert_uint_eq(sc->phases[0].schedule->n_holidays, 1);
+	ck_assert_uint_eq(sc->phases[0].schedule->n_holiday_entries, 3);
+	ck_assert_double_eq(
+	    schedule_wall_at(sc->phases[0].schedule, JAN1 + 3 * DAY), 1.0);
+	ck_assert_double_eq(
+	    schedule_wall_at(sc->phases[0].schedule, JAN1 + 4 * DAY), 0.0);
+	ck_assert_double_eq(
+	    schedule_wall_at(sc->phases[0].schedule, JAN1 + 20 * DAY), 0.0);
+	ck_assert_double_eq(
+	    schedule_wall_at(sc->phases[0].schedule, JAN1 + 21 * DAY), 1.0);
+	scenario_free(sc);
+
+	for (k = 0; k < 10000; k++) {
+		hol[k].first_day = hol[k].last_day =
+		    JAN1 / DAY + 3 * (9999 - k);
+	}
+	sp.holidays = hol;
+	sp.n_holidays = 10000;
+	schedule_holidays_sort(&sp);
+	ck_assert_uint_eq(sp.n_holidays, 10000);
+	before = schedule_holiday_looks();
+	for (k = 0; k < 366 * 24; k++) {
+		sum += schedule_wall_at(&sp, JAN1 + k * HOUR);
+	}
+	ck_assert_double_eq(sum, 5856);
+	ck_assert_uint_ge(schedule_holiday_looks() - before, 8784);
+	ck_assert_uint_le(schedule_holiday_looks() - before, 122976);
+	free(hol);
+}
+END_TEST
+
+/*
  * The pieces an arrivals' walk crosses, counted without walking them
  * (schedule_walk_pieces):
  * - x2 for 1 s every 3 s over 7 s: [0, 1), [1, 3), [3, 4), [4, 6),
@@ -1025,6 +1109,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_own_split);
 	tcase_add_test(tc, test_schedule_wall_at);
 	tcase_add_test(tc, test_schedule_holidays_once_a_day);
+	tcase_add_test(tc, test_schedule_holidays_halved);
 	tcase_add_test(tc, test_schedule_walk_pieces);
 	tcase_add_test(tc, test_schedule_cursor_next);
 	tcase_add_test(tc, test_schedule_poisson);

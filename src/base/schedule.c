@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -29,6 +30,47 @@ void schedule_spec_free(struct pk_schedule_spec *spec)
 	spec->holidays = NULL;
 	spec->n_steps = 0;
 	spec->n_holidays = 0;
+	spec->n_holiday_entries = 0;
+}
+
+static int holiday_cmp(const void *a, const void *b)
+{
+	const struct pk_schedule_holiday *x = a, *y = b;
+
+	if (x->first_day != y->first_day) {
+		return x->first_day < y->first_day ? -1 : 1;
+	}
+	return (x->last_day > y->last_day) - (x->last_day < y->last_day);
+}
+
+void schedule_holidays_sort(struct pk_schedule_spec *spec)
+{
+	struct pk_schedule_holiday *h = spec->holidays;
+	size_t i, n = 0;
+
+	spec->n_holiday_entries = spec->n_holidays;
+	if (spec->n_holidays == 0) {
+		return;
+	}
+	qsort(h, spec->n_holidays, sizeof(*h), holiday_cmp);
+	for (i = 1; i < spec->n_holidays; i++) {
+		if (h[i].first_day <= h[n].last_day + 1) {
+			/* overlaps or starts the day after: one range */
+			if (h[i].last_day > h[n].last_day) {
+				h[n].last_day = h[i].last_day;
+			}
+		} else {
+			h[++n] = h[i];
+		}
+	}
+	spec->n_holidays = n + 1;
+}
+
+static _Atomic unsigned long holiday_looks;
+
+unsigned long schedule_holiday_looks(void)
+{
+	return atomic_load_explicit(&holiday_looks, memory_order_relaxed);
 }
 
 /* floor(a / b) for b > 0, any sign of a */
@@ -48,10 +90,11 @@ static int64_t min64(int64_t a, int64_t b)
 }
 
 /* 1 if day (days since 1970-01-01) sends nothing: its weekly multiplier
-   is 0 or it is a holiday. */
+   is 0 or it is a holiday (the ranges sorted and apart: halving) */
 static int day_off(const struct pk_schedule_spec *s, int64_t day)
 {
-	size_t i;
+	size_t lo = 0, hi = s->n_holidays, mid;
+	unsigned long looked = 0;
 
 	if (s->has_weekly) {
 		int64_t dow =
@@ -64,13 +107,22 @@ static int day_off(const struct pk_schedule_spec *s, int64_t day)
 			return 1;
 		}
 	}
-	for (i = 0; i < s->n_holidays; i++) {
-		if (day >= s->holidays[i].first_day &&
-		    day <= s->holidays[i].last_day) {
-			return 1;
+	/* the first range that ends on day or later: day is off when it
+	   has started by then */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		looked++;
+		if (s->holidays[mid].last_day < day) {
+			lo = mid + 1;
+		} else {
+			hi = mid;
 		}
 	}
-	return 0;
+	if (looked) {
+		atomic_fetch_add_explicit(&holiday_looks, looked,
+					  memory_order_relaxed);
+	}
+	return lo < s->n_holidays && s->holidays[lo].first_day <= day;
 }
 
 /* A spike train's multiplier g(u), u seconds from the start of a spike
@@ -430,6 +482,7 @@ void schedule_phase_part(const struct pk_schedule_spec *spec,
 	out->has_weekly = 0;
 	out->holidays = NULL;
 	out->n_holidays = 0;
+	out->n_holiday_entries = 0;
 }
 
 double schedule_wall_at(const struct pk_schedule_spec *s, int64_t wall_s)
@@ -689,8 +742,13 @@ const char *schedule_describe(const struct pk_schedule_spec *s, char *buf,
 		}
 	}
 	if (s->n_holidays > 0) {
-		put(buf, cap, &len, " except %zu holiday entr%s", s->n_holidays,
-		    s->n_holidays == 1 ? "y" : "ies");
+		/* the entries as written, not the ranges they join into */
+		const size_t n = s->n_holiday_entries > s->n_holidays
+				     ? s->n_holiday_entries
+				     : s->n_holidays;
+
+		put(buf, cap, &len, " except %zu holiday entr%s", n,
+		    n == 1 ? "y" : "ies");
 	}
 	if (s->has_spikes) {
 		put(buf, cap, &len, ", x%g for %s every %s from %s",

@@ -251,6 +251,8 @@ static void load_holidays(struct ld *ld, const struct yn *n,
 		}
 		s->n_holidays++;
 	}
+	/* looked up by halving from here on */
+	schedule_holidays_sort(s);
 }
 
 /* `spikes: {every: D, for: D, factor: X, start: D}`. */

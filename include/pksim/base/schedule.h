@@ -96,24 +96,47 @@ struct pk_schedule_spec {
 					   (<= PK_SCHEDULE_MAX_STEPS), some
 					   rate > 0 */
 	size_t n_steps;
-	int has_daily;			      /* 1: daily[] applies */
-	double daily[PK_SCHEDULE_HOURS];      /* multipliers >= 0, hour 0 =
-						 00:00-01:00 UTC, not all 0 */
-	int has_weekly;			      /* 1: weekly[] applies */
-	double weekly[PK_SCHEDULE_DAYS];      /* multipliers >= 0, Monday first,
-						 not all 0 */
-	struct pk_schedule_holiday *holidays; /* owned, n_holidays of them
-						 (any order, may overlap) */
+	int has_daily;			 /* 1: daily[] applies */
+	double daily[PK_SCHEDULE_HOURS]; /* multipliers >= 0, hour 0 =
+					    00:00-01:00 UTC, not all 0 */
+	int has_weekly;			 /* 1: weekly[] applies */
+	double weekly[PK_SCHEDULE_DAYS]; /* multipliers >= 0, Monday first,
+					    not all 0 */
+	/* owned, n_holidays of them, sorted by first_day, none overlapping
+	   or touching the next (schedule_holidays_sort) */
+	struct pk_schedule_holiday *holidays;
 	size_t n_holidays;
-	int has_spikes;	       /* 1: the spike fields apply */
-	int64_t spike_every_s; /* > spike_for_s */
-	int64_t spike_for_s;   /* > 0 */
-	int64_t spike_start_s; /* >= 0, first spike's start */
-	double spike_factor;   /* >= 0, the rate is multiplied by it */
+	size_t n_holiday_entries; /* the entries written, n_holidays or
+				     more (schedule_describe says them) */
+	int has_spikes;		  /* 1: the spike fields apply */
+	int64_t spike_every_s;	  /* > spike_for_s */
+	int64_t spike_for_s;	  /* > 0 */
+	int64_t spike_start_s;	  /* >= 0, first spike's start */
+	double spike_factor;	  /* >= 0, the rate is multiplied by it */
 };
 
 /* Free what spec owns (steps, holidays), not spec; NULL is allowed. */
 void schedule_spec_free(struct pk_schedule_spec *spec);
+
+/*
+ * Sort spec's holidays (n_holidays entries, any order, overlapping or
+ * not) by their first day and join the ones that overlap or touch into
+ * one, in place: n_holidays becomes the ranges left, n_holiday_entries
+ * the entries there were. A day is then looked up by halving them
+ * (O(log n_holidays)), not by a pass over the list, whether a cursor's
+ * day or schedule_wall_at's hour. The loader calls it once when it has
+ * read the list; a spec with holidays built otherwise must call it
+ * before any other schedule_* function reads it.
+ */
+void schedule_holidays_sort(struct pk_schedule_spec *spec);
+
+/*
+ * The holiday ranges looked at so far in this process by every
+ * schedule_* function, every thread together: a day's lookup looks at
+ * at most floor(log2 n_holidays) + 1 of them. A test holds them to
+ * that.
+ */
+unsigned long schedule_holiday_looks(void);
 
 /* A walk over a schedule's pieces in time order. Fields are the state
    of the current piece [t0_s, t1_s); read-only for callers. */
