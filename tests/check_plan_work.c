@@ -623,6 +623,96 @@ START_TEST(test_table_budget_units)
 }
 END_TEST
 
+/*
+ * A write's local index writes are spent from a client's ru_budget with
+ * it (the table's own capacity, D18): a put of 10 KB with 4 indexes
+ * projecting all and 1 keys_only is 10 + 4 x 10 + 1 = 51 WCU when the
+ * item is new (one entry each). At 1 unit a second, 700,000 such
+ * creates take 700,000 x 51 = 35,700,000 s, past the 31,622,400 s (366
+ * days) a run may simulate: refused; 600,000 take 30,600,000 s:
+ * accepted. An upsert may change a stored item's entries, a delete and
+ * a put each: 10 + 2 x (4 x 10 + 1) = 92 WCU, 350,000 of them
+ * 32,200,000 s: refused. Before, the bound took the base put's 10 WCU
+ * (7,000,000 s): a run of 600,000 puts with 5 indexes ran 417 days.
+ */
+START_TEST(test_table_budget_lsi_units)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /k\n"
+	    "  sort_key: /id\n"
+	    "  read_capacity_units: 1000\n"
+	    "  write_capacity_units: 40000\n"
+	    "  local_secondary_indexes:\n"
+	    "    - {name: l1, sort_key: /s1}\n"
+	    "    - {name: l2, sort_key: /s2}\n"
+	    "    - {name: l3, sort_key: /s3}\n"
+	    "    - {name: l4, sort_key: /s4}\n"
+	    "    - {name: l5, sort_key: /s5, projection: keys_only}\n"
+	    "items:\n"
+	    "  k: {values: \"k{0..99999}\"}\n"
+	    "  s1: {values: \"a{0..9999}\"}\n"
+	    "  s2: {values: \"b{0..9999}\"}\n"
+	    "  s3: {values: \"c{0..9999}\"}\n"
+	    "  s4: {values: \"d{0..9999}\"}\n"
+	    "  s5: {values: \"e{0..9999}\"}\n"
+	    "client: {ru_budget: 1/s, retries: none}\n"
+	    "phases: [{duration: 1s, rate: %d/s, ops: {%s: 1}, "
+	    "item_size: 10KB}]\n";
+	char buf[1024], *msg;
+	int refused;
+
+	snprintf(buf, sizeof(buf), text, 700000, "create");
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "35,700,000"), "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, 600000, "create");
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, 350000, "upsert");
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "32,200,000"), "%s", msg);
+	free(msg);
+}
+END_TEST
+
+/*
+ * A TransactWriteItems is spent from a client's ru_budget at 2 WCU a
+ * KiB of each item (D1, "a transactional write costs twice as much"):
+ * a batch of 10 items of 10 KB is 2 x 10 x 10 = 200 WCU. At 1 unit a
+ * second, 200,000 of them take 40,000,000 s: refused (it ran 463
+ * days); 150,000 take 30,000,000 s: accepted. As BatchWriteItem (100
+ * WCU), 200,000 take 20,000,000 s: accepted.
+ */
+START_TEST(test_table_budget_transact_units)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 1000, "
+	    "write_capacity_units: 10000, batches: %s}\n"
+	    "client: {ru_budget: 1/s, retries: none}\n"
+	    "phases: [{duration: 1s, rate: %d/s, ops: {batch: 1}, "
+	    "batch: {size: 10, spanning: 1}, item_size: 10KB}]\n";
+	char buf[1024], *msg;
+	int refused;
+
+	snprintf(buf, sizeof(buf), text, "transact_write_items", 200000);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "40,000,000"), "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, "transact_write_items", 150000);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, "batch_write_item", 200000);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+}
+END_TEST
+
 /* The work message's "up to" partitions are the whole count, not
    rounded down to 3 digits: 1,000,000 RCU and WCU make ceil(1,000,000 /
    3,000 + 1,000,000 / 1,000) = ceil(1,333.3) = 1,334 partitions (D4),
@@ -798,6 +888,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_paced_seconds);
 	tcase_add_test(tc, test_throttle_streams_and_carried);
 	tcase_add_test(tc, test_table_budget_units);
+	tcase_add_test(tc, test_table_budget_lsi_units);
+	tcase_add_test(tc, test_table_budget_transact_units);
 	tcase_add_test(tc, test_terms_partitions_whole);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);

@@ -290,42 +290,72 @@ static double table_units(double size, double unit)
 	return fmax(1, ceil(size / unit));
 }
 
-/* 1 when some variant of s is a DynamoDB table */
-static int some_table(const struct pk_scenario *s)
-{
-	size_t v;
-
-	for (v = 0; v < s->n_variants; v++) {
-		if (scenario_variant_table(s, &s->variants[v])) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* The most capacity units one operation of mix m takes on a DynamoDB
-   table (D1), writes of size bytes, reads and deletes of stored bytes:
-   a put, update or delete ceil(size / 1 KiB) (an update or delete of
-   the larger of the two), each item of a batch (BatchWriteItem) as
-   much, a read ceil(stored / 4 KiB) (strong; an eventual read half);
-   a client's ru_budget spends these on a table (sim.c, budget_spend) */
-static double table_op_units(const double *m, double batch, double size,
-			     double stored)
+/* The local index writes one write of an item of u units makes on
+   table t (D18, docs/dynamodb.md "Local secondary indexes": on the
+   table's own capacity, by a global index's rules): each index an entry
+   of the item's units (1 WCU keys_only), and a write that may find a
+   stored item whose entry's value it changes 2 of them (the stored
+   entry's delete and the new one's put); a new item (`fresh`) 1 */
+static double lsi_units(const struct pk_ddb_table_spec *t, double u, int fresh)
 {
 	double w = 0;
+	size_t i;
 
-	if (m[PK_OP_CREATE] > 0 || m[PK_OP_UPSERT] > 0) {
-		w = table_units(size, TABLE_WRITE_UNIT_BYTES);
+	for (i = 0; i < t->n_lsis; i++) {
+		w += (fresh ? 1 : 2) * (t->lsis[i].keys_only ? 1 : u);
 	}
-	if (m[PK_OP_REPLACE] > 0 || m[PK_OP_DELETE] > 0) {
-		w = fmax(
-		    w, table_units(fmax(size, stored), TABLE_WRITE_UNIT_BYTES));
+	return w;
+}
+
+/* The most capacity units one operation of mix m takes on DynamoDB
+   table t (D1), writes of size bytes, reads and deletes of stored bytes:
+   a put, update or delete ceil(size / 1 KiB) (an update or delete of
+   the larger of the two), each with its local index writes (lsi_units:
+   a create's item is new), each item of a batch as much (BatchWriteItem;
+   TransactWriteItems, `batches: transact_write_items`, twice: D1, "a
+   transactional write costs twice as much"), a read ceil(stored / 4 KiB)
+   (strong; an eventual read half); a client's ru_budget spends these on
+   a table (sim.c, budget_spend) */
+static double table_op_units(const struct pk_ddb_table_spec *t, const double *m,
+			     double batch, double size, double stored)
+{
+	const double u = table_units(size, TABLE_WRITE_UNIT_BYTES);
+	const double us =
+	    table_units(fmax(size, stored), TABLE_WRITE_UNIT_BYTES);
+	double w = 0;
+
+	if (m[PK_OP_CREATE] > 0) {
+		w = u + lsi_units(t, u, 1);
+	}
+	if (m[PK_OP_UPSERT] > 0 || m[PK_OP_REPLACE] > 0 ||
+	    m[PK_OP_DELETE] > 0) {
+		w = fmax(w, us + lsi_units(t, us, 0));
 	}
 	if (m[PK_OP_BATCH] > 0) {
-		w = fmax(w, batch * table_units(size, TABLE_WRITE_UNIT_BYTES));
+		w = fmax(w, batch * (t->transact ? 2 : 1) *
+				(us + lsi_units(t, us, 0)));
 	}
 	if (m[PK_OP_READ] > 0) {
 		w = fmax(w, table_units(stored, TABLE_READ_UNIT_BYTES));
+	}
+	return w;
+}
+
+/* table_op_units of the costliest DynamoDB table among s's variants, 0
+   with none */
+static double tables_op_units(const struct pk_scenario *s, const double *m,
+			      double batch, double size, double stored)
+{
+	double w = 0;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[v]);
+
+		if (t) {
+			w = fmax(w, table_op_units(t, m, batch, size, stored));
+		}
 	}
 	return w;
 }
@@ -366,10 +396,7 @@ double ld_worst_op_ru_at(const struct pk_scenario *s,
 			   ? p->item_size.max_bytes
 			   : PK_MAX_ITEM_BYTES;
 	}
-	if (some_table(s)) {
-		w = table_op_units(m, p ? (double)p->batch_size : 1, size,
-				   stored);
-	}
+	w = tables_op_units(s, m, p ? (double)p->batch_size : 1, size, stored);
 	if (!p || m[PK_OP_CREATE] > 0 || m[PK_OP_UPSERT] > 0 ||
 	    m[PK_OP_REPLACE] > 0) {
 		w = fmax(w,
