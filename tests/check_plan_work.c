@@ -713,6 +713,51 @@ START_TEST(test_table_budget_transact_units)
 }
 END_TEST
 
+/*
+ * A Scan on a DynamoDB table is spent from a client's ru_budget at the
+ * items it reads (docs/dynamodb.md "Query and Scan"): at most every item
+ * the run stores. 10,000 creates of 40 KB (40,960 B: 40 WCU each,
+ * 400,000 units in all), then n Scans, on a table of 3,000 RCU and
+ * 4,000 WCU: ceil(3,000 / 3,000 + 4,000 / 1,000) = 5 partitions (D4). A
+ * strong Scan reads at most 10,000 x 40,960 / 4,096 = 100,000 units and
+ * a unit more a partition (each rounds up): 100,005. At 1 unit a second,
+ * 300 Scans take 400,000 + 30,001,500 = 30,401,500 s: accepted; 400
+ * take 400,000 + 40,002,000 = 40,402,000 s, past the 31,622,400 s (366
+ * days) a run may simulate: refused. Eventually consistent, half:
+ * 50,002.5 a Scan, 700 of them 400,000 + 35,001,750 = 35,401,750 s:
+ * refused. Before, a Scan was counted at the cost keys' query charge
+ * (a few RU): trialW5's scanb.yaml ran 463 days.
+ */
+START_TEST(test_table_budget_scan_units)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 3000, "
+	    "write_capacity_units: 4000, read_consistency: %s}\n"
+	    "client: {ru_budget: 1/s, retries: none}\n"
+	    "phases:\n"
+	    "  - {duration: 100s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 40KB}\n"
+	    "  - {duration: 1000s, rate: %g/s, ops: {query: 1}, "
+	    "queries: [{name: all, where: {}}]}\n";
+	char buf[1024], *msg;
+	int refused;
+
+	snprintf(buf, sizeof(buf), text, "strong", 0.3);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, "strong", 0.4);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "40,402,000"), "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, "eventual", 0.7);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "35,401,750"), "%s", msg);
+	free(msg);
+}
+END_TEST
+
 /* The work message's "up to" partitions are the whole count, not
    rounded down to 3 digits: 1,000,000 RCU and WCU make ceil(1,000,000 /
    3,000 + 1,000,000 / 1,000) = ceil(1,333.3) = 1,334 partitions (D4),
@@ -890,6 +935,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_budget_units);
 	tcase_add_test(tc, test_table_budget_lsi_units);
 	tcase_add_test(tc, test_table_budget_transact_units);
+	tcase_add_test(tc, test_table_budget_scan_units);
 	tcase_add_test(tc, test_terms_partitions_whole);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);

@@ -353,10 +353,19 @@ double ld_ranges_bound(const struct pk_scenario *s);
 double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges);
 /* ld_worst_op_ru with the run's largest item given (ld_largest_item, a
-   pass over the phases): for a pass that asks it of every phase */
+   pass over the phases) and the bytes a table can hold (ld_table_bytes,
+   for a query on a table): for a pass that asks it of every phase */
 double ld_worst_op_ru_at(const struct pk_scenario *s,
 			 const struct pk_phase_spec *p, double ranges,
-			 double largest);
+			 double largest, double table_bytes);
+/* The bytes a DynamoDB table among s's variants can hold at most, 0
+   with none: the items the phases create (items: ld_items_planned) at
+   the largest item stored (largest x the index factor), and the
+   preload's at its item size (a data file's records at the most an item
+   can be), each at most PK_DDB_ITEM_MAX_BYTES (D1: a larger item is
+   refused). A Scan, or a Query of a collection, reads at most these. */
+double ld_table_bytes(const struct pk_scenario *s, double items,
+		      double largest);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
 /* plan_work.c: the work units of the up-front bound
@@ -489,6 +498,7 @@ int ld_phase_can_throttle(const struct pk_scenario *s, size_t i);
 struct ld_throttle_plan {
 	const struct pk_scenario *s;
 	double items, item_bytes;
+	double table_bytes; /* ld_table_bytes, 0 without a table */
 	int redistribute;
 	int table_units_set; /* some phase sets a table's units */
 	double *lps, *r, *h; /* n_variants each */

@@ -267,6 +267,7 @@ static struct work_at *stream_work(const struct pk_scenario *s, size_t i,
 	const struct pk_items_file *f = i == 0 ? s->items_file : NULL;
 	double ranges = ld_ranges_bound(s), start = 0, cnt, b = 0;
 	double largest = (double)ld_largest_item(s);
+	double tbytes = ld_table_bytes(s, ld_items_planned(s), largest);
 	int paced = c->ru_budget_per_s > 0;
 	size_t cap = st->n_phases + 1, more = 1, j, k = 0;
 	struct work_at *w;
@@ -280,9 +281,10 @@ static struct work_at *stream_work(const struct pk_scenario *s, size_t i,
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
-		b = paced
-			? budget_s(ld_worst_op_ru_at(s, p, ranges, largest), c)
-			: 0;
+		b = paced ? budget_s(ld_worst_op_ru_at(s, p, ranges, largest,
+						       tbytes),
+				     c)
+			  : 0;
 		if (p->schedule && p->duration_ms >= 1000) {
 			phase_pieces(p, start,
 				     s->clock_start_s + (int64_t)start, hold_s,
@@ -398,6 +400,7 @@ static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
 	double t = 0, tb, hold = 0, ct = 0, bt = 0, cops = 0, bops = 0;
 	double most = 0, ranges = ld_ranges_bound(s);
 	double largest = (double)ld_largest_item(s);
+	double tbytes = ld_table_bytes(s, ld_items_planned(s), largest);
 	char r[PK_FMT_BYTES];
 	struct work_at *w;
 	size_t j, n;
@@ -473,7 +476,7 @@ static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
 			most =
 			    fmax(most, ld_worst_op_ru_at(
 					   s, &s->phases[st->phase_first + j],
-					   ranges, largest));
+					   ranges, largest, tbytes));
 		}
 		if (i == 0 && s->items_file && s->items_file->trace &&
 		    !s->items_file->monitor) {

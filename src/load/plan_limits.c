@@ -341,6 +341,73 @@ static double table_op_units(const struct pk_ddb_table_spec *t, const double *m,
 	return w;
 }
 
+/* p without its leading '/' */
+static const char *bare_path(const char *p)
+{
+	return p && p[0] == '/' ? p + 1 : p;
+}
+
+/* The most read units query q is charged on table t (docs/dynamodb.md
+   "Query and Scan", reference §1): an `eq` or `in` on the partition key
+   is a Query of each value named, its item collection's bytes / 4 KiB
+   rounded up: one item (stored) without a sort key, at most the whole
+   table's bytes (table_bytes) with one; any other query a Scan of every
+   partition's items, at most table_bytes / 4 KiB and a unit more a
+   partition (each rounds up; ranges of them); half of that for
+   eventually consistent reads; 1 at least (an empty table's Scan) */
+static double table_query_units(const struct pk_ddb_table_spec *t,
+				const struct pk_query_spec *q, double ranges,
+				double stored, double table_bytes)
+{
+	const double f = t->reads == PK_DDB_CONSISTENCY_EVENTUAL ? 0.5 : 1.0;
+	double values = 0, w;
+	size_t i;
+
+	for (i = 0; i < q->n_conds; i++) {
+		const struct pk_cond_spec *c = &q->conds[i];
+
+		if (!c->path || !t->partition_key ||
+		    strcmp(bare_path(c->path), bare_path(t->partition_key))) {
+			continue;
+		}
+		if (c->kind == PK_COND_EQ) {
+			values = fmax(values, 1);
+		} else if (c->kind == PK_COND_IN) {
+			values = fmax(values, (double)c->in_count);
+		}
+	}
+	if (values > 0) {
+		w = values * table_units(t->sort_key ? table_bytes : stored,
+					 TABLE_READ_UNIT_BYTES);
+	} else {
+		w = table_units(table_bytes, TABLE_READ_UNIT_BYTES) + ranges;
+	}
+	return fmax(1, f * w);
+}
+
+double ld_table_bytes(const struct pk_scenario *s, double items, double largest)
+{
+	const struct pk_preload_spec *pl = s->preload;
+	const double most = (double)PK_DDB_ITEM_MAX_BYTES;
+	double pre = 0;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (scenario_variant_table(s, &s->variants[v])) {
+			break;
+		}
+	}
+	if (v == s->n_variants) {
+		return 0;
+	}
+	if (pl) {
+		pre = ld_preload_items(s) *
+		      (pl->size_bytes > 0 ? fmin((double)pl->size_bytes, most)
+					  : most);
+	}
+	return items * fmin(largest * most_index_factor(s), most) + pre;
+}
+
 /* table_op_units of the costliest DynamoDB table among s's variants, 0
    with none */
 static double tables_op_units(const struct pk_scenario *s, const double *m,
@@ -376,12 +443,19 @@ static double tables_op_units(const struct pk_scenario *s, const double *m,
 double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges)
 {
-	return ld_worst_op_ru_at(s, p, ranges, (double)ld_largest_item(s));
+	const double largest = (double)ld_largest_item(s);
+
+	/* a table's bytes (a pass over the phases) only for its queries */
+	return ld_worst_op_ru_at(
+	    s, p, ranges, largest,
+	    p && p->mix[PK_OP_QUERY] > 0
+		? ld_table_bytes(s, ld_items_planned(s), largest)
+		: 0);
 }
 
 double ld_worst_op_ru_at(const struct pk_scenario *s,
 			 const struct pk_phase_spec *p, double ranges,
-			 double largest)
+			 double largest, double table_bytes)
 {
 	const struct pk_cost_spec *c = &s->cost;
 	static const double create[PK_OP_KINDS] = {[PK_OP_CREATE] = 1};
@@ -427,9 +501,21 @@ double ld_worst_op_ru_at(const struct pk_scenario *s,
 					   size));
 	}
 	for (q = 0; m[PK_OP_QUERY] > 0 && q < p->n_queries; q++) {
+		size_t v;
+
 		w = fmax(w, c->query_base_ru + c->query_per_range_ru * ranges +
 				c->query_per_result_ru *
 				    (double)p->queries[q].results);
+		for (v = 0; v < s->n_variants; v++) {
+			const struct pk_ddb_table_spec *t =
+			    scenario_variant_table(s, &s->variants[v]);
+
+			if (t) {
+				w = fmax(w, table_query_units(t, &p->queries[q],
+							      ranges, stored,
+							      table_bytes));
+			}
+		}
 	}
 	return w;
 }

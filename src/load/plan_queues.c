@@ -184,7 +184,7 @@ double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 static double client_rate(const struct pk_scenario *s,
 			  const struct pk_client_spec *c,
 			  const struct pk_phase_spec *p, int thr, double ranges,
-			  double largest)
+			  double largest, double tbytes)
 {
 	double rate = HUGE_VAL, w, hold, retries = 0, waits = 0;
 
@@ -204,7 +204,7 @@ static double client_rate(const struct pk_scenario *s,
 		    (double)c->concurrency / (hold * (1.0 + retries) + waits);
 	}
 	if (c->ru_budget_per_s > 0) {
-		w = ld_worst_op_ru_at(s, p, ranges, largest);
+		w = ld_worst_op_ru_at(s, p, ranges, largest, tbytes);
 		if (w > 0) {
 			rate = fmin(rate, c->ru_budget_per_s / w);
 		}
@@ -385,14 +385,15 @@ static double client_backlog(const struct pk_scenario *s,
 	int thr = scenario_can_throttle(s);
 	/* the most ranges and the largest item, once for the pass */
 	double ranges = ld_ranges_bound(s),
-	       largest = (double)ld_largest_item(s);
+	       largest = (double)ld_largest_item(s),
+	       tbytes = ld_table_bytes(s, ld_items_planned(s), largest);
 	size_t j;
 
 	*waited = 0;
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
-		rate = client_rate(s, c, p, thr, ranges, largest);
+		rate = client_rate(s, c, p, thr, ranges, largest, tbytes);
 		if (rate == HUGE_VAL) {
 			/* an open-loop phase sends at arrival */
 		} else if (p->schedule && p->duration_ms >= 1000) {
@@ -412,7 +413,7 @@ static double client_backlog(const struct pk_scenario *s,
 		}
 		start += (double)p->duration_ms / 1000.0;
 	}
-	rate = client_rate(s, c, NULL, thr, ranges, largest);
+	rate = client_rate(s, c, NULL, thr, ranges, largest, tbytes);
 	if (st == s->streams && s->items_file && s->items_file->trace &&
 	    rate != HUGE_VAL) {
 		/* a data file's arrivals against what the client sends */

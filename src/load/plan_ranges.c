@@ -134,10 +134,10 @@ static double ru_in_force(const struct ld_throttle_plan *t, size_t i,
    largest item of item_bytes), at most what its client's ru_budget lets
    through */
 static double phase_offered(const struct pk_scenario *s, size_t j, double r,
-			    double item_bytes)
+			    double item_bytes, double table_bytes)
 {
 	const struct pk_phase_spec *p = &s->phases[j];
-	double one = ld_worst_op_ru_at(s, p, r, item_bytes);
+	double one = ld_worst_op_ru_at(s, p, r, item_bytes, table_bytes);
 
 	return fmin(fmin(ld_phase_peak(p), client_send_cap(s, j)) * one,
 		    client_ru_cap(s, j, one));
@@ -209,6 +209,7 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 	t->s = s;
 	t->items = ld_items_planned(s);
 	t->item_bytes = (double)ld_largest_item(s);
+	t->table_bytes = ld_table_bytes(s, t->items, t->item_bytes);
 	t->redistribute = some_redistribute(s);
 	for (k = 0; k < s->n_phases; k++) {
 		if (s->phases[k].ddb_rcu > 0 || s->phases[k].ddb_wcu > 0) {
@@ -264,9 +265,10 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 
 			for (j = st->phase_first;
 			     j < st->phase_first + st->n_phases; j++) {
-				most[k] =
-				    fmax(most[k], phase_offered(s, j, t->r[v],
-								t->item_bytes));
+				most[k] = fmax(most[k],
+					       phase_offered(s, j, t->r[v],
+							     t->item_bytes,
+							     t->table_bytes));
 			}
 		}
 		for (k = 0; k < ns; k++) {
@@ -322,7 +324,8 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 		const struct pk_container_spec *c = &s->variants[v];
 		double ru = ru_in_force(t, i, c);
 		double lps = t->lps[v], r = t->r[v], h = t->h[v];
-		double one = ld_worst_op_ru_at(s, p, r, t->item_bytes);
+		double one =
+		    ld_worst_op_ru_at(s, p, r, t->item_bytes, t->table_bytes);
 		double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
 				 t->others[v * s->n_streams + t->stream[i]];
 		const struct pk_ddb_table_spec *tb =
@@ -426,7 +429,7 @@ static double over_share(const struct ld_throttle_plan *t, size_t i, size_t v,
 	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
 	double ru = ru_in_force(t, i, c);
 	double lps = t->lps[v], r = t->r[v], h = t->h[v];
-	double one = ld_worst_op_ru_at(s, p, r, t->item_bytes);
+	double one = ld_worst_op_ru_at(s, p, r, t->item_bytes, t->table_bytes);
 	double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
 			 t->others[v * s->n_streams + t->stream[i]];
 	double k = fmax(lps / r, 1), e = (1 + 3 / sqrt(k)) / r, thr, m, sum;
