@@ -758,6 +758,50 @@ START_TEST(test_table_budget_scan_units)
 }
 END_TEST
 
+/*
+ * A request that asks more than its partition can admit in any second
+ * (a second of its share and its burst bank, D9: 300 s of it) is
+ * throttled at every try, however slowly its client sends. A table of
+ * 1 RCU and 1 WCU (1 partition, a share of 1 unit a second), a closed
+ * loop of 1 worker taking an hour an operation, 1,000 puts: of 10 KB
+ * (10 WCU) with `burst: off`, or of 390 KB (390 WCU) with the bank's
+ * 300 + 1: each is tried 10 times (`retry_mode: legacy`: 10 attempts,
+ * 25.55 s of waits): 1,000 x (10 x 3,600 + 25.55) = 36,025,550 s, past
+ * the 31,622,400 s a run may simulate: refused. Puts of 300 KB fit the
+ * bank (300 <= 301): not rate limited, accepted (1,000 hours). Before,
+ * both were judged by the workers' pace (10 WCU an hour) and ran 417
+ * days.
+ */
+START_TEST(test_table_request_past_partition)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 1, "
+	    "write_capacity_units: 1, %sretry_mode: legacy}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "client: {concurrency: 1, latency: 1h, retries: none}\n"
+	    "phases: [{duration: 1s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: %s}]\n";
+	static const char *const burst[] = {"burst: off, ", "", ""};
+	static const char *const size[] = {"10KB", "390KB", "300KB"};
+	char buf[1024], *msg;
+	int refused, k;
+
+	for (k = 0; k < 3; k++) {
+		snprintf(buf, sizeof(buf), text, burst[k], size[k]);
+		if (k < 2) {
+			ck_assert_int_eq(throttles(buf, &refused, &msg), 1);
+			ck_assert_msg(refused && strstr(msg, "36,025,550"),
+				      "%s: %s", size[k], msg);
+		} else {
+			ck_assert_int_eq(throttles(buf, &refused, &msg), 0);
+			ck_assert_msg(!refused, "%s", msg);
+		}
+		free(msg);
+	}
+}
+END_TEST
+
 /* The work message's "up to" partitions are the whole count, not
    rounded down to 3 digits: 1,000,000 RCU and WCU make ceil(1,000,000 /
    3,000 + 1,000,000 / 1,000) = ceil(1,333.3) = 1,334 partitions (D4),
@@ -936,6 +980,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_budget_lsi_units);
 	tcase_add_test(tc, test_table_budget_transact_units);
 	tcase_add_test(tc, test_table_budget_scan_units);
+	tcase_add_test(tc, test_table_request_past_partition);
 	tcase_add_test(tc, test_terms_partitions_whole);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);

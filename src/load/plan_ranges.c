@@ -25,6 +25,9 @@
 #define TABLE_PART_WCU 1000.0
 #define TABLE_PART_BYTES (10.0 * 1024 * 1024 * 1024)
 #define TABLE_ON_DEMAND_PARTS 4.0
+/* D9: a partition's burst bank holds at most 300 s of its share
+   (ddb_admit.h PK_DDB_BANK_SECONDS), full from the start */
+#define TABLE_BANK_S 300.0
 
 /* Items the phases create (creates, upserts and batches' items), or the
    data file's. */
@@ -333,9 +336,19 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 
 		if (tb) {
 			double share = table_share(t, tb, p, r);
+			/* what a partition admits of one request: a
+			   second of its share and its full bank; a
+			   request asking more is throttled at every try
+			   (docs/dynamodb.md "Query and Scan"), however
+			   slowly its client sends */
+			double most =
+			    share * (1 + (tb->burst == PK_DDB_BURST_OFF
+					      ? 0
+					      : TABLE_BANK_S));
 
 			if (!(share > 0) || h >= 1 ||
-			    busiest_share(h, r, lps) * offered > share) {
+			    busiest_share(h, r, lps) * offered > share ||
+			    one > most) {
 				return 1;
 			}
 			continue;
