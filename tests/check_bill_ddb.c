@@ -1141,6 +1141,117 @@ START_TEST(test_ondemand_month_streams_rates)
 }
 END_TEST
 
+/*
+ * A client's ru_budget paces its first attempts whether the table
+ * throttles them or not. 6,000 puts of 1 KiB a second for 10 s under
+ * `ru_budget: 5000/s` (retries off) spend 1 unit each: at the budget's
+ * pace they go 5,000 a second and take 60,000 / 5,000 = 12 s, so a
+ * month asks 5,000 WRU a second: 5,000 x 2,592,000 x $0.625 / 1e6 =
+ * $8,100.00. Here the table throttles (k = 0: a new on-demand table's
+ * 4,000 WRU a second; k = 1: 2,000 WCU, burst off) and a throttled put
+ * spends none of the budget, so the run's first sends follow their
+ * arrivals for 10 s; the month is still the pace's 12 s, and on the
+ * provisioned table the 60,000 WRU over its 2,000 WCU held for those
+ * 12 s (the run's 10 s, then 2 s more at its units) are 250 %. Over
+ * the run's 10 s they would be $9,720.00 and 300 %.
+ */
+START_TEST(test_ondemand_month_budget_pace)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, %s}\n"
+	    "client: {retries: off, ru_budget: 5000/s}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 6000/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n";
+	char yaml[1024];
+	json_t *root, *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 8100, 1e-6);
+	json_decref(root);
+
+	snprintf(yaml, sizeof(yaml), fmt,
+		 "read_capacity_units: 10, write_capacity_units: 2000, "
+		 "burst: off");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 8100, 1e-6);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 2.5, EPS);
+	json_decref(root);
+}
+END_TEST
+
+/*
+ * A pace's seconds are its work over its pace, not the second its last
+ * send falls in. On a warm table (no throttle), 6,000 puts of 1 KiB a
+ * second for 10 s under `ru_budget: 5000/s` go at ceil(0.2 n) ms, the
+ * last (n = 59,999) at 12,000 ms, the start of second 12; the budget's
+ * work is 60,000 x 200 us = 12 s, so the month asks 5,000 WRU a second:
+ * $8,100.00 (through second 12, 13 s, it would be $7,476.92). The same
+ * pace as 50 workers of 10 ms (k = 1: 50 x 1,000 / 10 = 5,000 a
+ * second): 60,000 x 10 ms / 50 = 12 s, $8,100.00.
+ */
+START_TEST(test_ondemand_month_pace_seconds)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, capacity: on_demand, "
+	    "warm_write_units: 10000}\n"
+	    "client: {retries: off, %s}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 6000/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n";
+	static const char *const clients[] = {"ru_budget: 5000/s",
+					      "concurrency: 50, latency: 10ms"};
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		char yaml[1024];
+		json_t *root, *m;
+
+		snprintf(yaml, sizeof(yaml), fmt, clients[k]);
+		m = money_json(yaml, &root);
+		ck_assert_double_eq_tol(num(m, "month_cost"), 8100, 1e-6);
+		json_decref(root);
+	}
+}
+END_TEST
+
+/*
+ * A closed loop that keeps up on average: 10 workers of 10 ms send at
+ * most 1,000 puts a second; the workload offers 10 a second for 60 s,
+ * then 10,000 in its 61st second, 10,600 in all. The burst drains for
+ * 10 s past the phases, but repeated back to back the workload takes
+ * 61 s: the workers' work is 10,600 x 10 ms / 10 = 10.6 s a repetition
+ * and the drain overlaps the next one's quiet minute, which needs 1 %
+ * of them. A month asks 10,600 WRU every 61 s: 10,600 / 61 x 2,592,000
+ * x $0.625 / 1e6 = 17,172 / 61 = $281.51 (its 10,600 items of 1,124 B
+ * are under the 25 GB free). Through the drain's last send, 70 s, it
+ * would be $245.31.
+ */
+START_TEST(test_ondemand_month_burst_drained)
+{
+	json_t *root,
+	    *m = money_json(
+		"service: dynamodb\n"
+		"table: {partition_key: /id, capacity: on_demand}\n"
+		"client: {retries: off, concurrency: 10, latency: 10ms}\n"
+		"pricing: {region: us-east-1, date: 2026-11-30}\n"
+		"phases:\n"
+		"  - {duration: 60s, rate: 10/s, item_size: 1KB, "
+		"ops: {create: 1}}\n"
+		"  - {duration: 1s, rate: 10000/s, item_size: 1KB, "
+		"ops: {create: 1}}\n",
+		&root);
+
+	ck_assert_double_eq_tol(num(m, "month_cost"), 17172.0 / 61, 1e-6);
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -1175,6 +1286,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_month_not_the_tail);
 	tcase_add_test(tc, test_ondemand_line_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_streams_rates);
+	tcase_add_test(tc, test_ondemand_month_budget_pace);
+	tcase_add_test(tc, test_ondemand_month_pace_seconds);
+	tcase_add_test(tc, test_ondemand_month_burst_drained);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -357,8 +357,9 @@ static const char *gb_text(double g, char *buf, size_t cap)
 	return buf;
 }
 
-/* "80 s (its workload's 60 s)", or "60 s" when the run is its
-   workload's seconds (no retries' tail), into buf (cap bytes) */
+/* "80 s (its workload's 60 s)", "10 s (its workload's 12 s at its
+   client's pace)" when the pace alone takes longer than the run, or
+   "60 s" when the run is its workload's seconds, into buf (cap bytes) */
 static const char *run_seconds(const struct pk_result_variant *v, char *buf,
 			       size_t cap)
 {
@@ -366,6 +367,12 @@ static const char *run_seconds(const struct pk_result_variant *v, char *buf,
 
 	if (v->bill.workload_s > 0 && v->bill.workload_s < v->end_s) {
 		snprintf(buf, cap, "%s s (its workload's %s s)",
+			 fmt_thousands(v->end_s, a),
+			 fmt_thousands(v->bill.workload_s, b));
+	} else if (v->bill.workload_s > v->end_s) {
+		snprintf(buf, cap,
+			 "%s s (its workload's %s s at its client's "
+			 "pace)",
 			 fmt_thousands(v->end_s, a),
 			 fmt_thousands(v->bill.workload_s, b));
 	} else {

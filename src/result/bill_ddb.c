@@ -332,7 +332,8 @@ static double steps_held(const struct pk_snapshot_ddb *x, int write, int64_t a,
    of the run's seconds, unit-seconds: the table's own as it held them
    (side_cap_mcu: a phase or auto scaling may change them) and its
    indexes' (fixed), less what its steps held in the seconds after
-   workload_s (the retries' tail); restart as step_units */
+   workload_s (the retries' tail), or with the units held at the end
+   for the seconds workload_s passes the run's; restart as step_units */
 static double held(const struct pk_snapshot_ddb *x, int write, double seconds,
 		   int64_t workload_s, int restart)
 {
@@ -351,6 +352,17 @@ static double held(const struct pk_snapshot_ddb *x, int write, double seconds,
 		own -= (double)(step_units(x, 0, write, 0) -
 				step_units(x, 0, write, 1)) *
 		       (double)until;
+	}
+	if ((double)workload_s > seconds) {
+		/* a paced client's pace runs past the run (its throttled
+		   first attempts spent no budget): the units held at the
+		   end, the indexes' too, for the rest */
+		int64_t end = x->n_steps > 0
+				  ? (write ? x->steps[x->n_steps - 1].wcu
+					   : x->steps[x->n_steps - 1].rcu)
+				  : (write ? x->wcu : x->rcu);
+
+		own += (double)end * ((double)workload_s - seconds);
 	}
 	return own + (double)idx * seconds -
 	       steps_held(x, write, workload_s, (int64_t)seconds);
@@ -525,9 +537,7 @@ void bill_ddb_build(const struct pk_scenario *sc,
 	out->mode = od ? PK_BILL_DDB_ON_DEMAND : PK_BILL_DDB_PROVISIONED;
 	out->hours = bill_hours_billed(v);
 	out->seconds = v->end_s;
-	out->workload_s = v->workload_s > 0 && v->workload_s < v->end_s
-			      ? v->workload_s
-			      : v->end_s;
+	out->workload_s = v->workload_s > 0 ? v->workload_s : v->end_s;
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
 	if (od) {
 		consumed(sc, x, out);

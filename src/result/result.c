@@ -7,6 +7,7 @@
 #include "pksim/result/result.h"
 #include "pksim/result/remedy.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -537,9 +538,33 @@ static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
 	}
 }
 
+/* The whole seconds pacer p's pace alone takes for its stream's work,
+   rounded up: the budget's microseconds its first attempts spend
+   (pk_pacer.paced_work_us, client.ru_budget), or each operation sent
+   holding one of its workers one latency (client.concurrency),
+   whichever is longer; 0 for a client that paces nothing. Repeated
+   back to back, a workload takes the longer of its phases and this:
+   a pace that keeps up on average drains a late burst in the next
+   repetition's quiet seconds. */
+static int64_t pace_seconds(const struct pk_pacer *p)
+{
+	double us = (double)p->paced_work_us;
+
+	if (p->workers.cap > 0) {
+		double w = (double)p->first_sends *
+			   (double)p->workers.latency_ms * 1000.0 /
+			   (double)p->workers.cap;
+
+		us = w > us ? w : us;
+	}
+	return (int64_t)ceil(us / 1e6);
+}
+
 /* The seconds pv's workload asked in (pk_result_variant.workload_s):
    its phases' whole seconds (w's end), or through the second of pv's
-   last first send when later, at most end_s */
+   last first send when later, at most end_s; or a paced client's
+   pace_seconds when longer, which may pass end_s (its throttled first
+   attempts spent none of its budget in the run) */
 static int64_t workload_seconds(const struct pk_scenario *sc,
 				const struct pk_variant *pv,
 				const struct pk_workload *w, int64_t end_s)
@@ -547,11 +572,18 @@ static int64_t workload_seconds(const struct pk_scenario *sc,
 	int64_t s =
 	    (workload_phase_start_ms(w, sc->n_phases) + PK_MS_PER_S - 1) /
 	    PK_MS_PER_S;
+	size_t i;
 
 	if (pv->last_first_ms >= 0 && pv->last_first_ms / PK_MS_PER_S + 1 > s) {
 		s = pv->last_first_ms / PK_MS_PER_S + 1;
 	}
-	return s < end_s ? s : end_s;
+	s = s < end_s ? s : end_s;
+	for (i = 0; pv->pacers && i < sc->n_streams; i++) {
+		int64_t p = pace_seconds(&pv->pacers[i]);
+
+		s = p > s ? p : s;
+	}
+	return s;
 }
 
 /* The seconds through ms's second (ms -1: none, 0), or through from_s
@@ -569,8 +601,9 @@ static int64_t span_through(int64_t from_s, int64_t ms, int64_t cap_s)
 /* With several streams, each one's own seconds and RU into
    v->stream_spans (pk_stream_span): its phases' whole seconds (each
    stream's from t = 0, workload.c), through its own last first send
-   (pv->stream_sent_ms) for what it asked and its last attempt for what
-   it was served, as workload_seconds counts the run's */
+   (pv->stream_sent_ms) or its pace's work (pace_seconds) for what it
+   asked and its last attempt for what it was served, as
+   workload_seconds counts the run's */
 static void stream_spans(const struct pk_scenario *sc,
 			 const struct pk_variant *pv,
 			 const struct pk_workload *w,
@@ -593,8 +626,12 @@ static void stream_spans(const struct pk_scenario *sc,
 				 sc->phases[last].duration_ms;
 		}
 		end_s = (end_ms + PK_MS_PER_S - 1) / PK_MS_PER_S;
-		o->workload_s = span_through(end_s, pv->stream_sent_ms[2 * i],
-					     v->workload_s);
+		o->workload_s =
+		    span_through(end_s, pv->stream_sent_ms[2 * i], v->end_s);
+		if (pv->pacers &&
+		    pace_seconds(&pv->pacers[i]) > o->workload_s) {
+			o->workload_s = pace_seconds(&pv->pacers[i]);
+		}
 		o->served_s = span_through(end_s, pv->stream_sent_ms[2 * i + 1],
 					   v->end_s);
 		for (k = 0; k < PK_STREAM_KINDS; k++) {

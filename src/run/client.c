@@ -121,7 +121,6 @@ void client_workers_init(struct pk_workers *w, int n, int64_t latency_ms)
 	}
 	/* all free from t = 0: a heap of equal keys is already ordered */
 	w->free_ms = xcalloc((size_t)n, sizeof(*w->free_ms));
-	w->paced_free_ms = xcalloc((size_t)n, sizeof(*w->paced_free_ms));
 	w->n = w->cap = (size_t)n;
 	w->latency_ms = latency_ms;
 }
@@ -129,20 +128,7 @@ void client_workers_init(struct pk_workers *w, int n, int64_t latency_ms)
 void client_workers_free(struct pk_workers *w)
 {
 	free(w->free_ms);
-	free(w->paced_free_ms);
 	memset(w, 0, sizeof(*w));
-}
-
-int64_t client_worker_paced(struct pk_workers *w, int64_t arrival_ms)
-{
-	int64_t *f = &w->paced_free_ms[w->paced_next];
-	int64_t t = arrival_ms > *f ? arrival_ms : *f;
-
-	/* with one latency for all, the worker free first is the one that
-	   took the operation cap places before */
-	*f = t + w->latency_ms;
-	w->paced_next = (w->paced_next + 1) % w->cap;
-	return t;
 }
 
 void client_worker_take(struct pk_workers *w)

@@ -160,14 +160,14 @@ static int op_low(const struct pk_run *run, const struct pk_op *op)
 
 /* Note in v->stream_sent_ms an attempt of op (retry attempts before it)
    sent at t_ms: its stream's latest send, and its latest first send
-   unless its closed loop counts that at its pace (worker_take) */
+   unless its client paces it (that counts its pace's work) */
 static void stream_sent(struct pk_variant *v, const struct pk_op *op, int retry,
 			int64_t t_ms)
 {
 	int64_t *s = &v->stream_sent_ms[2 * (size_t)op->stream];
 
 	if (retry == 0 && t_ms > s[0] &&
-	    !(v->pacers && v->pacers[op->stream].workers.cap)) {
+	    !(v->pacers && sim_pacer_on(&v->pacers[op->stream]))) {
 		s[0] = t_ms;
 	}
 	if (t_ms > s[1]) {
@@ -190,9 +190,8 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 	rq.phase = op->phase;
 	rq.retry = st->retries + st->gone_retries;
 	if (rq.retry == 0 && t_ms > v->last_first_ms &&
-	    !(v->pacers && v->pacers[op->stream].workers.cap)) {
-		/* a closed loop's first sends count at its pace alone
-		   (worker_take) */
+	    !(v->pacers && sim_pacer_on(&v->pacers[op->stream]))) {
+		/* a paced client's span is its pace's work (result.c) */
 		v->last_first_ms = t_ms;
 	}
 	if (v->stream_sent_ms) {
@@ -346,6 +345,15 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 						     : t_ms * 1000,
 			     out->charge_mru);
 		pc->budget_from_us = -1;
+		if (st0.retries == 0 && st0.gone_retries == 0) {
+			/* the pace alone: a throttled first attempt
+			   spends what it asked */
+			int64_t asked = out->charge_mru > 0 ? out->charge_mru
+							    : out->asked_mru;
+
+			pc->paced_work_us += (int64_t)ceil(
+			    (double)asked * 1000.0 / pc->budget_per_s);
+		}
 	}
 	if (out->status == PK_HTTP_GONE) {
 		answered = !retry_gone(v, op, st, answer_ms, &owned);
@@ -464,26 +472,6 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
-/* A worker of pacer p takes op, sent a first time now: the workload's
-   span (pk_variant.last_first_ms) counts the send the workers' pace
-   alone would give it (client_worker_paced), not a later one the
-   retries holding workers made. */
-static void worker_take(struct pk_variant *v, struct pk_pacer *p,
-			const struct pk_op *op)
-{
-	int64_t t;
-
-	client_worker_take(&p->workers);
-	t = client_worker_paced(&p->workers, op->t_ms);
-	if (t > v->last_first_ms) {
-		v->last_first_ms = t;
-	}
-	if (v->stream_sent_ms &&
-	    t > v->stream_sent_ms[2 * (size_t)op->stream]) {
-		v->stream_sent_ms[2 * (size_t)op->stream] = t;
-	}
-}
-
 /* Send pacer h's first held retry at due_ms, the budget's ms. */
 static void send_held(struct pk_run *run, struct pk_variant *v,
 		      struct pk_pacer *h, int64_t due_ms)
@@ -543,7 +531,7 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 			continue;
 		}
 		if (p->workers.cap) {
-			worker_take(v, p, &e.op);
+			client_worker_take(&p->workers);
 		}
 		sim_pacer_sent(p, pdue - e.op.t_ms);
 		sim_phase_actions(run, v, pdue);
@@ -580,7 +568,7 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 			return 0;
 		}
 		if (p->workers.cap) {
-			worker_take(v, p, op);
+			client_worker_take(&p->workers);
 		}
 		p->first_sends++; /* waited 0 */
 		return 0;

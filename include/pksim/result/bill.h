@@ -189,8 +189,9 @@ struct pk_bill {
 					    from (its hours' average GB) */
 	int64_t seconds;		 /* seconds the run lasted (end_s) */
 	int64_t workload_s;		 /* seconds its workload asked in
-					    (pk_result_variant.workload_s),
-					    at most seconds: what a month of
+					    (pk_result_variant.workload_s;
+					    past seconds when a paced
+					    client's pace is): what a month of
 					    its asking (demand_cost,
 					    ondemand_cost) projects over */
 	double per_hour;		 /* an hour at this workload: month /

@@ -500,15 +500,18 @@ struct pk_result_variant {
 				     its phases' end (the longest
 				     stream's), or through the second of
 				     its last operation's first send when
-				     later (a data file's last record, a
-				     paced client's last send: under
-				     closed-loop workers, the send their
-				     pace alone gives it, every attempt
-				     answered at once, no retry); at most
-				     end_s. What it asked a second
-				     projects over these, not over the
-				     retries' tail after them (bill.h
-				     workload_s) */
+				     later (a data file's last record), at
+				     most end_s; or, when longer, the whole
+				     seconds a paced client's pace alone
+				     takes for its stream's operations
+				     (client.ru_budget: each first attempt
+				     spending its units, a throttled one
+				     what it asked; client.concurrency:
+				     each holding a worker one latency, no
+				     retry), which may pass end_s. What it
+				     asked a second projects over these,
+				     not over the retries' tail after them
+				     (bill.h workload_s) */
 	/* with several streams, stream s's own seconds at stream_spans[s],
 	   n_stream_spans of them; 0 with one stream (workload_s and end_s
 	   are its own) */

@@ -92,8 +92,7 @@ void client_retry_push(struct pk_retryq *q, const struct pk_op *op,
  * serve at most N x 1,000 / latency_ms operations a second.
  *
  * The workers not busy with an unanswered operation are a min-heap of
- * the times they are free from: 8 bytes each, and 8 more each for the
- * pace alone (client_worker_paced).
+ * the times they are free from: 8 bytes each.
  */
 struct pk_workers {
 	int64_t *free_ms;   /* owned; min-heap, n entries */
@@ -104,12 +103,6 @@ struct pk_workers {
 	uint64_t done;	    /* operations the workers finished (final
 			       answers) */
 	uint64_t succeeded; /* ... of them ended in a 2xx */
-	/* the pace alone (client_worker_paced): when each of cap shadow
-	   workers would be free were every operation answered in one
-	   attempt, ms; owned, cap entries, the next to take at
-	   paced_next (they free up in the order they were taken) */
-	int64_t *paced_free_ms;
-	size_t paced_next;
 };
 
 /* w with n workers (1 .. PK_MAX_CONCURRENCY) free from t = 0, each
@@ -132,19 +125,6 @@ static inline int client_worker_peek(const struct pk_workers *w, int64_t *t_ms)
 
 /* The earliest free worker takes an operation (w->n > 0). */
 void client_worker_take(struct pk_workers *w);
-
-/*
- * The send the workers' pace alone would give the operation they take
- * next, arriving at arrival_ms (>= 0): every operation answered in one
- * attempt of latency_ms (no 429, no retry), so the k-th taken goes at
- * max(its arrival, the (k - n)-th's such send + latency_ms); ms. Call it
- * once for each operation taken, in the order taken (arrival order). The
- * money month divides the workload's asking by the span these sends
- * cover (result.h workload_s): the retries that hold a worker are not
- * the application's pace, and a month at one retry_mode is the month at
- * any other.
- */
-int64_t client_worker_paced(struct pk_workers *w, int64_t arrival_ms);
 
 /* An operation's final answer came to the attempt sent at sent_ms: its
    worker is free at sent_ms + latency_ms; ok: 1 when it was a 2xx

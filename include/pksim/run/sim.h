@@ -96,6 +96,12 @@ struct pk_pacer {
 	   (cap 0, latency 0) for an open-loop stream. Operations wait for
 	   a worker in paced, as for budget. */
 	struct pk_workers workers;
+	/* client.ru_budget, the pace alone: the budget's microseconds
+	   every first attempt of the stream spends, a throttled one what
+	   it asked (pk_outcome.asked_mru), though the service charged it
+	   nothing: how long the budget takes for the stream's work
+	   (result.h workload_s) */
+	int64_t paced_work_us;
 	/* What the stream's operations saw of the client, kept while the pacer
 	   is on: the first operation's arrival (ms, -1 before any), the latest
 	   final answer (ms: the send, plus the workers' latency), the
@@ -156,12 +162,12 @@ struct pk_variant {
 			 with the group's workload, sim_ahead_init) */
 	size_t index; /* its place in the scenario's variants */
 	int64_t last_first_ms; /* the latest first send of an operation
-				  (its arrival, or a paced client's later
-				  send; under closed-loop workers the send
-				  their pace alone gives it,
-				  client_worker_paced), ms; -1 none: where
-				  the workload's asking ends (result.h
-				  workload_s) */
+				  of a stream whose client paces nothing
+				  (its arrival: a data file's last
+				  record), ms; -1 none: where the
+				  workload's asking ends (result.h
+				  workload_s; a paced client's is its
+				  pace's work, pk_pacer) */
 
 	/* with several streams, per stream s: [2s] its latest first send,
 	   as last_first_ms counts it, [2s + 1] its latest attempt's send,

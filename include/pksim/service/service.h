@@ -62,6 +62,9 @@ struct pk_outcome {
 				   client to send again as it retries a
 				   throttle (status 429); else 0 */
 	int64_t charge_mru;	/* RU charged (0 for a 429), mRU */
+	int64_t asked_mru;	/* a point request's 429: the RU (Amazon
+				   DynamoDB: capacity units) it asked and was
+				   refused, mRU; else 0 */
 	int64_t retry_after_ms; /* with 429: wait before retrying, ms */
 	size_t range;		/* index of the (first) range it went to */
 	size_t ranges;		/* ranges visited (1 for a point request) */

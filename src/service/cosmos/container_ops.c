@@ -29,6 +29,7 @@ static inline void outcome_clear(struct pk_outcome *out)
 	out->held = 0;
 	out->unprocessed = 0;
 	out->charge_mru = 0;
+	out->asked_mru = 0;
 	out->retry_after_ms = 0;
 	out->range = 0;
 	out->ranges = 0;
@@ -675,6 +676,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	}
 	if (!ops_admit(c, &pp->budget, r->t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->asked_mru = charge;
 		count_outcome(c, lp, pp, r, out);
 		return;
 	}
@@ -884,6 +886,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	}
 	if (!ops_admit(c, &pp->budget, t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->asked_mru = charge;
 		count_outcome(c, lp, pp, first, out);
 		return;
 	}

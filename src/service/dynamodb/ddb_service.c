@@ -190,6 +190,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	}
 	if (ddb_admit_all(d, (size_t)i, rq, &a, &by_index) != PK_DDB_ADMITTED) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->asked_mru = a.units;
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
 		ddb_ahead_throttled(d, rq, a.hash, (size_t)i, a.write, a.units,
