@@ -165,6 +165,12 @@ void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
    written for another service. */
 int ld_load_service(struct ld *ld, const struct yn *root);
 
+/* scenario_client.c: with service: dynamodb, an error at mapping m's
+   `priority` and `throughput_bucket` (Azure Cosmos DB's rules 30, 31:
+   a table has neither) and 1 when it has either; else 0. A client's
+   and a phase's alike. */
+int ld_cosmos_class_only(struct ld *ld, const struct yn *m);
+
 /* scenario_table.c: an Amazon DynamoDB scenario's `table:` mapping m
    into ld->s->table and its first variant (dynamodb/spec.h); a
    `variants:` entry m with `service: dynamodb` (a table beside Azure

@@ -158,6 +158,30 @@ static void load_workers(struct ld *ld, const struct yn *m,
 	}
 }
 
+int ld_cosmos_class_only(struct ld *ld, const struct yn *m)
+{
+	const struct yn *p = yn_get(m, "priority");
+	const struct yn *b = yn_get(m, "throughput_bucket");
+
+	if (ld->s->service != PK_SERVICE_DYNAMODB) {
+		return 0;
+	}
+	if (p) {
+		ld_err(ld, p,
+		       "priority is Azure Cosmos DB's priority-based "
+		       "execution (rule 30); service: dynamodb has no request "
+		       "priority (a table throttles every request alike): "
+		       "remove it");
+	}
+	if (b) {
+		ld_err(ld, b,
+		       "throughput_bucket is Azure Cosmos DB's throughput "
+		       "buckets (rule 31); service: dynamodb has none: remove "
+		       "it");
+	}
+	return p || b;
+}
+
 /* The request class: client.priority (rule 30) and
    client.throughput_bucket (rule 31), an id some variant of the
    container declares (throughput_buckets). */
@@ -168,6 +192,9 @@ static void load_class(struct ld *ld, const struct yn *m,
 	const struct yn *n;
 	int64_t v;
 
+	if (ld_cosmos_class_only(ld, m)) {
+		return;
+	}
 	if ((n = yn_get(m, "priority"))) {
 		if (n->kind == YN_SCALAR && ld_word_in(n->text, prios)) {
 			c->priority_low = strcmp(n->text, "low") == 0;

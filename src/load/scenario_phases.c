@@ -394,6 +394,10 @@ static void load_request_options(struct ld *ld, const struct yn *m,
 	const struct yn *n;
 	int64_t v;
 
+	if (ld_cosmos_class_only(ld, m)) {
+		load_suffix_reads(ld, m, ph);
+		return;
+	}
 	if ((n = yn_get(m, "priority"))) {
 		if (n->kind == YN_SCALAR && ld_word_in(n->text, prios)) {
 			ph->req_priority = strcmp(n->text, "low") == 0

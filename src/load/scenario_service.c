@@ -46,8 +46,16 @@ static void load_dynamodb(struct ld *ld, const struct yn *root)
 	static const char *const cosmos_only[] = {"container", "variants",
 						  "change_feed", NULL};
 	const struct yn *n = yn_get(root, "table");
+	const struct yn *a = yn_get(root, "account");
 	size_t i;
 
+	if (a && a->kind == YN_MAP && (a = yn_get(a, "default_priority"))) {
+		ld_err(ld, a,
+		       "default_priority is Azure Cosmos DB's priority-based "
+		       "execution (rule 35); service: dynamodb has no request "
+		       "priority (a table throttles every request alike): "
+		       "remove it");
+	}
 	for (i = 0; cosmos_only[i]; i++) {
 		const struct yn *c = yn_get(root, cosmos_only[i]);
 
