@@ -248,6 +248,24 @@ START_TEST(test_fmt_rate)
 }
 END_TEST
 
+/* One decimal, or three significant digits under 0.1: 8,500 succeeded
+   over 30,600,000 s (one worker of 1 h) are 8,500 / 30,600,000 =
+   0.000277777.../s, "0.000278", not "0.0"; 0.05 is "0.0500"; one in
+   366 days (31,622,400 s) 3.16e-8, "0.0000000316". */
+START_TEST(test_fmt_decimal)
+{
+	char buf[PK_FMT_BYTES];
+
+	ck_assert_str_eq(fmt_decimal(816.0, buf), "816.0");
+	ck_assert_str_eq(fmt_decimal(0.1, buf), "0.1");
+	ck_assert_str_eq(fmt_decimal(0, buf), "0.0");
+	ck_assert_str_eq(fmt_decimal(8500.0 / 30600000.0, buf), "0.000278");
+	ck_assert_str_eq(fmt_decimal(0.05, buf), "0.0500");
+	ck_assert_str_eq(fmt_decimal(1.0 / 31622400.0, buf), "0.0000000316");
+	ck_assert_str_eq(fmt_decimal(-0.002, buf), "-0.00200");
+}
+END_TEST
+
 /* U+10000 (LINEAR B SYLLABLE B008 A): 4 bytes, 1 column (not a wide
    block); N of them are 4N bytes in N columns. */
 static char *linear_b(size_t n)
@@ -310,6 +328,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_units_robust_floor_ceil);
 	tcase_add_test(tc, test_fmt_seconds);
 	tcase_add_test(tc, test_fmt_rate);
+	tcase_add_test(tc, test_fmt_decimal);
 	tcase_add_test(tc, test_text_name_str_widest);
 	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
 	   would take the whole runner down) */

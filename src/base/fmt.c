@@ -3,6 +3,7 @@
  */
 #include "pksim/base/fmt.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -85,6 +86,21 @@ const char *fmt_rate(double per_s, char *buf)
 	} else {
 		snprintf(buf, PK_FMT_BYTES, "%.4g ops/d", per_s * 86400.0);
 	}
+	return buf;
+}
+
+const char *fmt_decimal(double v, char *buf)
+{
+	double a = fabs(v);
+	int d;
+
+	if (a == 0 || a >= 0.1 || v != v) {
+		snprintf(buf, PK_FMT_BYTES, "%.1f", v);
+		return buf;
+	}
+	/* the first significant digit is at decimal -floor(log10(a)) */
+	d = 2 - (int)floor(log10(a));
+	snprintf(buf, PK_FMT_BYTES, "%.*f", d < 15 ? d : 15, v);
 	return buf;
 }
 

@@ -211,7 +211,10 @@ static void stream_row(const char *name, const char *second,
 		fprintf(out, "-</td><td class=\"n\">-");
 	}
 	if (achieved > 0) {
-		fprintf(out, "</td><td class=\"n\">%.1f</td></tr>\n", achieved);
+		char r[PK_FMT_BYTES];
+
+		fprintf(out, "</td><td class=\"n\">%s</td></tr>\n",
+			fmt_decimal(achieved, r));
 	} else {
 		fprintf(out, "</td><td class=\"n\">-</td></tr>\n");
 	}

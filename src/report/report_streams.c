@@ -365,15 +365,15 @@ void report_streams_text(const struct pk_result_variant *v, FILE *out)
 	}
 	for (i = 0; i < v->n_streams; i++) {
 		const struct pk_result_stream *s = &v->streams[i];
-		char a[32], b[32];
+		char a[32], b[32], r[PK_FMT_BYTES];
 
 		if (s->last_answer_ms > 0) {
 			fprintf(out,
-				"  achieved (succeeded/s), stream %s: %.1f "
+				"  achieved (succeeded/s), stream %s: %s "
 				"(closed loop: %s succeeded of %s answered, "
 				"%.3f s to %.3f s)\n",
 				text_name_str(s->name, nm, sizeof(nm)),
-				s->achieved_ops_per_s,
+				fmt_decimal(s->achieved_ops_per_s, r),
 				fmt_thousands((int64_t)s->succeeded, b),
 				fmt_thousands((int64_t)s->answered, a),
 				(double)s->first_ms / 1000.0,

@@ -213,14 +213,17 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fmt_thousands(t->failed_after_retries, a));
 	retry_latency(v, out);
 	if (v->last_answer_ms > 0) {
-		fprintf(
-		    out,
-		    "  achieved (succeeded/s)   %.1f (closed loop%s%s: "
-		    "%s succeeded of %s answered, %.3f s to %.3f s)\n",
-		    v->achieved_ops_per_s, cl_stream ? ", " : "",
-		    cl_stream ? cl_stream : "", fmt_thousands(v->succeeded, b),
-		    fmt_thousands(v->answered, a), (double)v->first_ms / 1000.0,
-		    (double)v->last_answer_ms / 1000.0);
+		char r[PK_FMT_BYTES];
+
+		fprintf(out,
+			"  achieved (succeeded/s)   %s (closed loop%s%s: "
+			"%s succeeded of %s answered, %.3f s to %.3f s)\n",
+			fmt_decimal(v->achieved_ops_per_s, r),
+			cl_stream ? ", " : "", cl_stream ? cl_stream : "",
+			fmt_thousands(v->succeeded, b),
+			fmt_thousands(v->answered, a),
+			(double)v->first_ms / 1000.0,
+			(double)v->last_answer_ms / 1000.0);
 	}
 	if ((v->cosmos && v->spec->split_gone_ms > 0) || t->gone_410 > 0) {
 		fprintf(out,

@@ -43,6 +43,15 @@ const char *fmt_seconds(int64_t s, char *buf);
 const char *fmt_rate(double per_s, char *buf);
 
 /*
+ * v for a column of one decimal, into buf (PK_FMT_BYTES); returns buf:
+ * "%.1f" for 0 and from 0.1 (and for what is not a number); between 0
+ * and 0.1 (either sign) with the decimals its first three significant
+ * digits need, at most 15 ("0.000278" for 1 in an hour), so a nonzero
+ * figure never reads 0.0.
+ */
+const char *fmt_decimal(double v, char *buf);
+
+/*
  * Append printf-formatted text to the len bytes of text in buf (cap
  * bytes), cut to what fits, NUL-terminated; returns the new length,
  * always < cap, so it can be passed back as len (snprintf's count, the
