@@ -183,13 +183,16 @@ END_TEST
  * 2 = 13,107 s: it splits into two of half its share, 0.5 RCU + 499.5
  * WCU = 500 units each. The run's 4 h = 28,800 writes store 28,800 x
  * 400 KiB in all (sort key /id: each create its own item, §1).
+ * heat_split: off: 800 WCU a second is 80 % of the partition's 1,000,
+ * which would split it for heat at 300 + 300 s (D7) before its storage.
  */
 START_TEST(test_ddb_service_storage_split)
 {
 	static const char *const text =
 	    "service: dynamodb\n"
 	    "table: {partition_key: /k, sort_key: /id, "
-	    "read_capacity_units: 1, write_capacity_units: 999}\n"
+	    "read_capacity_units: 1, write_capacity_units: 999, "
+	    "heat_split: off}\n"
 	    "items: {k: {values: \"k-{0..9}\"}}\n"
 	    "phases: [{duration: 4h, rate: 2/s, item_size: 400KB}]\n";
 	struct pk_run *run = tu_sim_text("split.yaml", text);

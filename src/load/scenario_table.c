@@ -252,6 +252,42 @@ static void table_class(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* D7's heat splits (dynamodb/spec.h): `heat_split: on | off` (on by
+   default, as the service splits), and its ASSUMPTION numbers, which a
+   table with heat splits off refuses (they would change nothing) */
+static void table_heat(struct ld *ld, const struct yn *m,
+		       struct pk_ddb_table_spec *t)
+{
+	static const char *const keys[] = {
+	    "heat_threshold_pct", "heat_window_s", "split_delay_s", NULL};
+	const struct yn *n;
+	size_t i;
+
+	t->heat_split = 1;
+	t->heat_pct = PK_DDB_HEAT_PCT;
+	t->heat_window_s = PK_DDB_HEAT_WINDOW_S;
+	t->split_delay_s = PK_DDB_SPLIT_DELAY_S;
+	if ((n = yn_get(m, "heat_split"))) {
+		ld_get_switch(ld, n, "heat_split", &t->heat_split);
+	}
+	table_int(ld, m, "heat_threshold_pct", 1, 100,
+		  "whole percent of a partition's 3,000 RCU or 1,000 WCU, "
+		  "1 .. 100",
+		  &t->heat_pct);
+	table_int(ld, m, "heat_window_s", 1, 86400, "whole seconds, 1 .. 86400",
+		  &t->heat_window_s);
+	table_int(ld, m, "split_delay_s", 0, 86400, "whole seconds, 0 .. 86400",
+		  &t->split_delay_s);
+	for (i = 0; !t->heat_split && keys[i]; i++) {
+		if ((n = yn_get(m, keys[i]))) {
+			ld_err(ld, n,
+			       "%s is for heat_split: on; a table with "
+			       "heat_split: off never splits for heat",
+			       keys[i]);
+		}
+	}
+}
+
 /* The settings of D3, D9, D10, D16 and the layout's raise rule */
 static void table_settings(struct ld *ld, const struct yn *m,
 			   struct pk_ddb_table_spec *t)
@@ -361,6 +397,10 @@ static const char *const table_keys[] = {
     "adaptive_delay_s",
     "partition_limit",
     "raise_rule",
+    "heat_split",
+    "heat_threshold_pct",
+    "heat_window_s",
+    "split_delay_s",
     "read_consistency",
     "batches",
     "retry_mode",
@@ -385,7 +425,6 @@ static const char *const table_keys[] = {
 static const char *const unmodelled_keys[][2] = {
     {"hot_item_isolation",
      "hot-item isolation (D11: a hot item moved to a partition of its own)"},
-    {"heat_split", "splits for heat (D7)"},
 };
 
 /* Refuse in m each setting of unmodelled_keys; returns how many */
@@ -448,6 +487,7 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 	table_capacity(ld, m, t);
 	table_on_demand(ld, m, t);
 	table_settings(ld, m, t);
+	table_heat(ld, m, t);
 	if ((n = yn_get(m, "global_secondary_indexes"))) {
 		ld_load_gsis(ld, n, t);
 	}

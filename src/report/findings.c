@@ -647,8 +647,9 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 					  : "one hot partition")
 			 : n_hot ? "hot ranges among idle ones"
 				 : "one hot range",
-			 findings_ddb_shared(v, hr) ? findings_ddb_shared_words
-						    : "a key problem",
+			 findings_ddb_shared(v, hr)
+			     ? findings_ddb_shared_words(v)
+			     : "a key problem",
 			 key, dens, cut ? cut : "");
 		free(cut);
 	}
@@ -887,11 +888,13 @@ static void say_splits(struct pk_sentences *s,
 		       const struct pk_result_variant *v)
 {
 	const struct pk_metrics *m = v->metrics;
-	size_t i, n_storage = 0, n_tp = 0;
+	size_t i, n_storage = 0, n_tp = 0, n_heat = 0;
 
 	for (i = 0; i < m->n_splits; i++) {
 		if (m->splits[i].reason == PK_SPLIT_STORAGE) {
 			n_storage++;
+		} else if (m->splits[i].reason == PK_SPLIT_HEAT) {
+			n_heat++;
 		} else {
 			n_tp++;
 		}
@@ -899,14 +902,19 @@ static void say_splits(struct pk_sentences *s,
 	if (m->n_splits > 0 && v->ddb) {
 		/* a table's read and write units are never pooled: no
 		   per-partition figure of the two added */
-		char a[32];
+		char a[32], h[64] = "";
 
-		say(s, xasprintf("%zu split%s (%zu for storage, %zu for "
-				 "throughput): the table ended with %s "
-				 "partition%s",
-				 m->n_splits, m->n_splits == 1 ? "" : "s",
-				 n_storage, n_tp, fmt_thousands(v->n_ranges, a),
-				 v->n_ranges == 1 ? "" : "s"));
+		if (n_heat > 0) {
+			/* D7: a table's splits for sustained heat */
+			snprintf(h, sizeof(h), ", %zu for heat", n_heat);
+		}
+		say(s,
+		    xasprintf("%zu split%s (%zu for storage, %zu for "
+			      "throughput%s): the table ended with %s "
+			      "partition%s",
+			      m->n_splits, m->n_splits == 1 ? "" : "s",
+			      n_storage, n_tp, h, fmt_thousands(v->n_ranges, a),
+			      v->n_ranges == 1 ? "" : "s"));
 	} else if (m->n_splits > 0) {
 		/* RU/s a range: whole with separators, else one decimal */
 		int64_t tenths = (v->ru_per_s * 10 + (int64_t)v->n_ranges / 2) /

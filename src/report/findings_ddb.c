@@ -19,11 +19,10 @@
 /* D3: what one partition serves a second */
 #define PART_WCU 1000
 #define PART_RCU 3000
-/* A key value's puts "follow" a sort key when at least this share of
-   them, after its first, rose (or fell) past the one before:
-   ASSUMPTION, AWS says "steadily"; 99 % lets a sequence of decimal
-   strings ("9" sorts after "10") count as rising */
-#define FOLLOW_SHARE 0.99
+/* A key value's puts "follow" a sort key at PK_DDB_FOLLOW_SHARE
+   (snapshot.h): the service's heat splits refuse such a value by the
+   same share */
+#define FOLLOW_SHARE PK_DDB_FOLLOW_SHARE
 
 /* Whether key k's puts follow a steadily rising or falling sort key
    (FOLLOW_SHARE of them after its first) */
@@ -69,12 +68,23 @@ static void why_no_split(const struct pk_result_variant *v,
 						     : k->falling),
 				       a),
 			 fmt_thousands((int64_t)(k->puts - 1), b));
+	} else if (v->ddb->heat.on) {
+		snprintf(
+		    buf, cap,
+		    "DynamoDB cuts its items apart by sort key (%s) with a "
+		    "heat split after minutes of sustained heat (D7), as "
+		    "pksim replays (ASSUMPTION: a partition at 80 %% of "
+		    "its cap for 300 s by default, split 300 s later; "
+		    "%llu heat split%s in the run): its throttles here "
+		    "are those before the split",
+		    sk, (unsigned long long)v->ddb->heat.done,
+		    v->ddb->heat.done == 1 ? "" : "s");
 	} else {
 		snprintf(buf, cap,
 			 "DynamoDB could cut its items apart by sort key (%s) "
-			 "with a heat split within minutes (D7), which pksim "
-			 "does not replay: its throttles here are an upper "
-			 "bound",
+			 "with a heat split within minutes (D7), which this "
+			 "table's heat_split: off does not replay: its "
+			 "throttles here are an upper bound",
 			 sk);
 	}
 }
@@ -274,12 +284,25 @@ char *findings_ddb_past_peak(const struct pk_result *r,
 	    p->throttled == 1 ? " was" : "s were", rule);
 }
 
-const char findings_ddb_shared_words[] =
-    "several key values sharing it, each under a partition's cap: "
-    "DynamoDB would split it for heat within minutes of sustained heat "
-    "(D7), which pksim does not replay (ASSUMPTION), so its throttles "
-    "after the first minutes are an upper bound, and which key values "
-    "share a partition is pksim's hash, not AWS's";
+const char *findings_ddb_shared_words(const struct pk_result_variant *v)
+{
+	if (v->ddb && v->ddb->heat.on) {
+		return "several key values sharing it, each under a "
+		       "partition's cap: DynamoDB splits it for heat after "
+		       "minutes of sustained heat (D7), as pksim replays "
+		       "(ASSUMPTION: 80 % of its cap for 300 s by default, "
+		       "split 300 s later, at the median of the weight it "
+		       "observed), so its throttles are those before its "
+		       "split, and which key values share a partition is "
+		       "pksim's hash, not AWS's";
+	}
+	return "several key values sharing it, each under a partition's "
+	       "cap: DynamoDB would split it for heat within minutes of "
+	       "sustained heat (D7), which this table's heat_split: off "
+	       "does not replay, so its throttles after the first minutes "
+	       "are an upper bound, and which key values share a "
+	       "partition is pksim's hash, not AWS's";
+}
 
 /* The first-attempt units partition id of table v was asked in second
    x (a per-second sample): its requests less its retries at the mean

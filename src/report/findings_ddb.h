@@ -68,11 +68,13 @@ int findings_ddb_one_value(const struct pk_result_variant *v, uint32_t id);
 int findings_ddb_shared(const struct pk_result_variant *v,
 			const struct pk_result_range *hr);
 
-/* What the hot-partition finding calls such a partition's cause in
-   place of "a key problem": DynamoDB would split it for heat (D7), not
-   replayed (ASSUMPTION), so the throttles after its first minutes are an
-   upper bound, and which values share a partition is pksim's hash. */
-extern const char findings_ddb_shared_words[];
+/* What the hot-partition finding calls such a partition of table v's
+   cause in place of "a key problem" (a static string): DynamoDB splits
+   it for heat (D7), which pksim replays (the table's heat_split, on by
+   default: its throttles are those before the split) or not (off: those
+   after its first minutes are an upper bound), and which values share a
+   partition is pksim's hash. */
+const char *findings_ddb_shared_words(const struct pk_result_variant *v);
 
 /* Table v's partition hr came from a storage split (D6) while the table
    keeps its key values' items by sort key with no local secondary index

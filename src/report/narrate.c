@@ -188,7 +188,15 @@ static void ddb_split(struct pk_narrator *n, size_t vi,
 		      const struct pk_split_event *s)
 {
 	const char *why =
-	    s->reason != PK_SPLIT_STORAGE
+	    s->reason == PK_SPLIT_HEAT
+		? (s->by_sort_key
+		       ? "for heat: its consumption stayed high, and the cut "
+			 "at the median of the weight it observed falls "
+			 "inside one key value's items, by sort key (D7)"
+		       : "for heat: its consumption stayed high, cut between "
+			 "key values at the median of the weight it "
+			 "observed (D7)")
+	    : s->reason != PK_SPLIT_STORAGE
 		? (n->v[vi].on_demand
 		       ? "because the on-demand table's instant limit "
 			 "outgrew its partitions' caps (1,000 WRU, 3,000 "

@@ -593,5 +593,7 @@ double metrics_ru(int64_t mru)
 
 const char *metrics_split_reason(enum pk_split_reason r)
 {
-	return r == PK_SPLIT_STORAGE ? "storage" : "throughput";
+	return r == PK_SPLIT_STORAGE ? "storage"
+	       : r == PK_SPLIT_HEAT  ? "heat"
+				     : "throughput";
 }

@@ -91,6 +91,7 @@ struct pk_second {
 enum pk_split_reason {
 	PK_SPLIT_STORAGE = 0, /* storage passed the physical cap (rule 9) */
 	PK_SPLIT_THROUGHPUT,  /* RU/s raised past ranges x cap (rule 6) */
+	PK_SPLIT_HEAT,	      /* Amazon DynamoDB: sustained heat (D7) */
 };
 
 /* Buckets of whole percents of normalized RU consumption, 0 .. 100 */

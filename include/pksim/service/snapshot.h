@@ -342,6 +342,37 @@ struct pk_ddb_hot_key {
 	uint64_t falling; /* ... fell below it */
 };
 
+/* D7: why a partition hot for a whole window was not split for heat
+   (ddb_hsplit.c): the unit carrying more than half its observed weight
+   was one item (or a key value of a table without a sort key, one item
+   too), a key value whose collection a local secondary index keeps on
+   one partition (D18), or a key value whose puts follow a steadily
+   rising or falling sort key (PK_DDB_FOLLOW_SHARE) */
+enum pk_ddb_heat_refusal {
+	PK_DDB_HEAT_ONE_ITEM,
+	PK_DDB_HEAT_LSI,
+	PK_DDB_HEAT_FOLLOWS,
+	PK_DDB_HEAT_REFUSALS
+};
+
+/* A key value's puts "follow" its sort key when at least this share of
+   them after its first rose (or fell) past the one before: ASSUMPTION,
+   AWS says "steadily"; 0.99 lets a sequence of decimal strings ("9"
+   sorts after "10") count as rising. The hot key finding and the heat
+   split's refusal (ddb_hsplit.c) read it alike. */
+#define PK_DDB_FOLLOW_SHARE 0.99
+
+/* D7 over the run (ddb_hsplit.c) */
+struct pk_ddb_heat_splits {
+	int on;		  /* 1: the table splits partitions for heat */
+	uint64_t started; /* splits started (a window of heat with a cut) */
+	uint64_t done;	  /* ... completed in the run */
+	uint64_t refused[PK_DDB_HEAT_REFUSALS]; /* windows of heat no split
+						   would help, by why */
+	int64_t first_refused_s[PK_DDB_HEAT_REFUSALS]; /* the first's second
+							  (with a count) */
+};
+
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
@@ -444,6 +475,7 @@ struct pk_snapshot_ddb {
 					pk_metrics' samples; NULL and 0 when
 					the run keeps no per-second detail */
 	size_t n_part_seconds;
+	struct pk_ddb_heat_splits heat; /* D7 */
 	uint64_t never_fit[2]; /* first attempts of reads [0] and writes
 				  [1] throttled asking more units than
 				  their partition can admit in any one

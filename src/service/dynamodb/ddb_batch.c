@@ -211,6 +211,9 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	one_item(rq, k, &one);
 	item_ask(b, k, &a);
 	ddb_count_part(p, rq, a.units);
+	if (__builtin_expect(p->watch != NULL, 0) && rq->retry == 0) {
+		ddb_hsplit_note(p, rq->batch[k].item, 1, a.units);
+	}
 	/* the item's units (its local index entries' too, D18) asked of
 	   its own key value, as a put */
 	ddb_items_values(d, rq->batch[k].item);
@@ -273,6 +276,11 @@ static void transact(struct ddb *d, const struct pk_svc_request *rq,
 		one_item(rq, k, &one);
 		item_ask(b, k, &a);
 		ddb_count_part(&d->parts[i], rq, a.units);
+		if (__builtin_expect(d->parts[i].watch != NULL, 0) &&
+		    rq->retry == 0) {
+			ddb_hsplit_note(&d->parts[i], rq->batch[k].item, 1,
+					a.units);
+		}
 		ddb_items_values(d, rq->batch[k].item);
 		ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.units);
 		if (rq->retry == 0) {

@@ -125,6 +125,20 @@ void ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
 	}
 }
 
+int ddb_heat_follows(const struct ddb *d, const unsigned char *pk, size_t len)
+{
+	struct ddb_heat *h;
+	double after;
+
+	HASH_FIND(hh, d->heat, pk, len, h);
+	if (!h || h->puts < 2) {
+		return 0;
+	}
+	after = (double)(h->puts - 1);
+	return (double)h->rising >= PK_DDB_FOLLOW_SHARE * after ||
+	       (double)h->falling >= PK_DDB_FOLLOW_SHARE * after;
+}
+
 void ddb_heat_end(struct ddb *d, struct pk_ddb_hot_key out[2])
 {
 	const struct ddb_heat *h, *tmp, *top[2] = {NULL, NULL};

@@ -408,6 +408,35 @@ int ddb_items_cut(const struct ddb *d, size_t i, uint64_t *hash,
 	return 1;
 }
 
+void ddb_items_below(const struct ddb *d, size_t i, uint64_t hash,
+		     const unsigned char *cut, size_t cut_len, uint64_t *low,
+		     uint64_t *all)
+{
+	const struct ddb_item *it, *tmp;
+	const unsigned char *sk;
+	size_t sk_len;
+	uint64_t h;
+
+	*low = *all = 0;
+	HASH_ITER(hh, d->items, it, tmp)
+	{
+		if (!item_on(d, it, i, &h, &sk, &sk_len)) {
+			continue;
+		}
+		*all += it->size;
+		if (h < hash || (h == hash && cut &&
+				 ddb_sk_cmp(sk, sk_len, cut, cut_len) < 0)) {
+			*low += it->size;
+		}
+	}
+}
+
+const unsigned char *ddb_items_key_bytes(const struct ddb *d, size_t i,
+					 size_t *len)
+{
+	return key_bytes(d, i, len);
+}
+
 void ddb_items_free(struct ddb *d)
 {
 	struct ddb_item *it, *tmp;

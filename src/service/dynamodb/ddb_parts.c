@@ -44,6 +44,7 @@ static void part_new(struct ddb *d, size_t i, uint64_t lo)
 	p->id = d->next_id++;
 	p->r_since_s = p->w_since_s = -1;
 	p->r_last_s = p->w_last_s = INT64_MIN;
+	p->heat_since_s = p->split_s = -1;
 	part_shares(d, i);
 	p->r.bank_mcu = p->r.share_mcu * PK_DDB_BANK_SECONDS;
 	p->w.bank_mcu = p->w.share_mcu * PK_DDB_BANK_SECONDS;
@@ -225,6 +226,61 @@ struct pk_epk ddb_part_max(const struct ddb *d, size_t i)
 	return i + 1 < d->layout.n ? part_start(d, i + 1) : pk_epk_end;
 }
 
+/* Split partition i at second t_s for why: the upper child from hash
+   mid and, cut not NULL (owned, cut_len bytes), from that sort key
+   inside mid's collection (by_sk: a cut a split made now); the lower
+   child keeps low of all of the parent's bytes (1 of 2: half) */
+static void split_into(struct ddb *d, size_t i, int64_t t_s,
+		       enum pk_split_reason why, uint64_t mid,
+		       unsigned char *cut, size_t cut_len, uint64_t low,
+		       uint64_t all, int by_sk)
+{
+	struct ddb_part parent = d->parts[i];
+	struct pk_split_event ev;
+	size_t n = d->layout.n, k;
+
+	/* its heat and any heat split in flight go with it */
+	ddb_hsplit_forget(&parent);
+	ddb_layout_split(&d->layout, i);
+	d->parts = xreallocarray(d->parts, n + 1, sizeof(*d->parts));
+	d->samples = xreallocarray(d->samples, n + 1, sizeof(*d->samples));
+	memmove(&d->parts[i + 2], &d->parts[i + 1],
+		(n - i - 1) * sizeof(*d->parts));
+	part_new(d, i, parent.lo);
+	part_new(d, i + 1, mid);
+	d->parts[i].cut = parent.cut;
+	d->parts[i].cut_len = parent.cut_len;
+	d->parts[i + 1].cut = cut;
+	d->parts[i + 1].cut_len = cut_len;
+	for (k = 0; k < 2; k++) {
+		struct ddb_part *c = &d->parts[i + k];
+		/* the lower child's share of the data: low of all */
+		uint64_t lower =
+		    low * 2 == all || all == 0
+			? parent.storage_bytes / 2 + parent.storage_bytes % 2
+			: (uint64_t)((long double)parent.storage_bytes * low /
+				     all);
+
+		c->storage_bytes =
+		    k == 0 ? lower : parent.storage_bytes - lower;
+		c->r.bank_mcu = parent.r.bank_mcu / 2;
+		c->w.bank_mcu = parent.w.bank_mcu / 2;
+		c->r.used_mcu = parent.r.used_mcu / 2;
+		c->w.used_mcu = parent.w.used_mcu / 2;
+	}
+	memset(&ev, 0, sizeof(ev));
+	ev.t_s = t_s;
+	ev.parent = parent.id;
+	ev.reason = why;
+	ev.by_sort_key = by_sk;
+	for (k = 0; k < 2; k++) {
+		ev.children[k] = d->parts[i + k].id;
+		ev.min[k] = ddb_part_min(d, i + k);
+		ev.max[k] = ddb_part_max(d, i + k);
+	}
+	metrics_add_split(&d->m, &ev);
+}
+
 /*
  * D6: DynamoDB cuts a partition "into two halves by data". When one key
  * value's items hold more than half of the bytes of the items the
@@ -253,8 +309,6 @@ void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 	unsigned char *cut = NULL;
 	size_t cut_len = 0;
 	int inside = span == 0 && d->layout.n > 1, by_sk = 0;
-	struct pk_split_event ev;
-	size_t n = d->layout.n, k;
 
 	if ((why == PK_SPLIT_STORAGE || inside) && d->sk && d->n_lsis == 0 &&
 	    ddb_items_cut(d, i, &mid, &cut, &cut_len, &low, &all)) {
@@ -270,44 +324,20 @@ void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 			d->n_cuts++;
 		}
 	}
-	ddb_layout_split(&d->layout, i);
-	d->parts = xreallocarray(d->parts, n + 1, sizeof(*d->parts));
-	d->samples = xreallocarray(d->samples, n + 1, sizeof(*d->samples));
-	memmove(&d->parts[i + 2], &d->parts[i + 1],
-		(n - i - 1) * sizeof(*d->parts));
-	part_new(d, i, parent.lo);
-	part_new(d, i + 1, mid);
-	d->parts[i].cut = parent.cut;
-	d->parts[i].cut_len = parent.cut_len;
-	d->parts[i + 1].cut = cut;
-	d->parts[i + 1].cut_len = cut_len;
-	for (k = 0; k < 2; k++) {
-		struct ddb_part *c = &d->parts[i + k];
-		/* the lower child's share of the data: low of all */
-		uint64_t lower =
-		    low * 2 == all
-			? parent.storage_bytes / 2 + parent.storage_bytes % 2
-			: (uint64_t)((long double)parent.storage_bytes * low /
-				     all);
+	split_into(d, i, t_s, why, mid, cut, cut_len, low, all, by_sk);
+}
 
-		c->storage_bytes =
-		    k == 0 ? lower : parent.storage_bytes - lower;
-		c->r.bank_mcu = parent.r.bank_mcu / 2;
-		c->w.bank_mcu = parent.w.bank_mcu / 2;
-		c->r.used_mcu = parent.r.used_mcu / 2;
-		c->w.used_mcu = parent.w.used_mcu / 2;
+void ddb_parts_split_at(struct ddb *d, size_t i, int64_t t_s, uint64_t hash,
+			unsigned char *cut, size_t cut_len)
+{
+	uint64_t low, all;
+
+	ddb_items_below(d, i, hash, cut, cut_len, &low, &all);
+	if (cut) {
+		d->n_cuts++;
 	}
-	memset(&ev, 0, sizeof(ev));
-	ev.t_s = t_s;
-	ev.parent = parent.id;
-	ev.reason = why;
-	ev.by_sort_key = by_sk;
-	for (k = 0; k < 2; k++) {
-		ev.children[k] = d->parts[i + k].id;
-		ev.min[k] = ddb_part_min(d, i + k);
-		ev.max[k] = ddb_part_max(d, i + k);
-	}
-	metrics_add_split(&d->m, &ev);
+	split_into(d, i, t_s, PK_SPLIT_HEAT, hash, cut, cut_len, low, all,
+		   cut != NULL);
 }
 
 /* share/n of a bound, at most cap */
@@ -404,6 +434,7 @@ void ddb_parts_free(struct ddb *d)
 
 	for (i = 0; d->parts && i < d->layout.n; i++) {
 		free(d->parts[i].cut);
+		ddb_hsplit_forget(&d->parts[i]);
 	}
 	free(d->parts);
 	d->parts = NULL;

@@ -154,8 +154,14 @@ void ddb_close_seconds(struct ddb *d, int64_t n)
 	if (!d->active) {
 		metrics_close_idle(&d->m, d->now_s, n, table_units(d),
 				   (uint32_t)d->layout.n);
+		if (d->t->heat_split) {
+			ddb_hsplit_idle(d);
+		}
 		refill(d, n);
 		d->now_s += n;
+		if (d->now_s >= d->heat_due_s) {
+			ddb_hsplit_due(d);
+		}
 		return;
 	}
 	for (i = 0; i < d->layout.n; i++) {
@@ -183,7 +189,14 @@ void ddb_close_seconds(struct ddb *d, int64_t n)
 	d->sec.ranges = (uint32_t)d->layout.n;
 	metrics_close_second(&d->m, &d->sec, d->samples, d->layout.n);
 	memset(&d->sec, 0, sizeof(d->sec));
+	if (d->t->heat_split) {
+		/* the second's use, before the refill clears it */
+		ddb_hsplit_close(d);
+	}
 	refill(d, 1);
 	d->active = 0;
 	d->now_s++;
+	if (d->now_s >= d->heat_due_s) {
+		ddb_hsplit_due(d);
+	}
 }

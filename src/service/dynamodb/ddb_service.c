@@ -169,6 +169,10 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	}
 	p = i < 0 ? NULL : &d->parts[i];
 	ddb_count_attempt(d, p, rq, i < 0 ? 0 : a.units);
+	if (__builtin_expect(p && p->watch != NULL, 0) && rq->retry == 0) {
+		/* a partition hot for a heat split weighs its items (D7) */
+		ddb_hsplit_note(p, rq->it.item, a.write, a.units);
+	}
 	if (i >= 0 && rq->retry == 0) {
 		ddb_demand_note(d, rq, &a);
 	}
@@ -484,6 +488,8 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->on_demand = d->t->capacity == PK_DDB_ON_DEMAND;
 	d->dec_last_s = INT64_MIN;
 	d->dil_t_s = -1;
+	d->heat_due_s = INT64_MAX;
+	d->bill.heat.on = d->t->heat_split;
 	d->sc_pending_s = -1;
 	d->top_rcu = d->t->rcu;
 	d->top_wcu = d->t->wcu;

@@ -66,6 +66,7 @@ struct ddb_lsi {
 
 struct ddb_coll;  /* an item collection (ddb_lsi.c) */
 struct ddb_heat;  /* a partition-key value's heat (ddb_heat.c) */
+struct ddb_watch; /* a hot partition's observed weights (ddb_hsplit.c) */
 struct ddb_dval;  /* a key value's on-demand count (ddb_demand.c) */
 struct ddb_ahead; /* the open second's demand read ahead (ddb_ahead.c) */
 struct ddb_item;  /* a stored item (ddb_items.c) */
@@ -130,6 +131,18 @@ struct ddb_part {
 	int64_t fc_mcu[2]; /* the open second's reads and writes foreseen,
 			      mCU (ddb_ahead.c) */
 	uint64_t storage_bytes;
+	/* D7 (ddb_hsplit.c): the first second of its run of hot seconds
+	   (-1 none) and the weights observed since (NULL none); a heat
+	   split in flight completes at the start of second split_s (-1
+	   none), its upper child from split_hash and, inside that key
+	   value's collection, from sort key identity split_cut (owned,
+	   split_cut_len bytes; NULL between key values) */
+	int64_t heat_since_s;
+	struct ddb_watch *watch;
+	int64_t split_s;
+	uint64_t split_hash;
+	unsigned char *split_cut;
+	size_t split_cut_len;
 	/* over its life */
 	uint64_t requests, retries, throttled;
 	int64_t used_mcu, offered_mcu;
@@ -227,6 +240,9 @@ struct ddb {
 	uint32_t n_took;
 	/* each partition-key value's heat (ddb_heat.c) */
 	struct ddb_heat *heat;
+	/* the earliest second a heat split in flight completes, INT64_MAX
+	   none (ddb_hsplit.c) */
+	int64_t heat_due_s;
 	/* each key value's first attempts on demand (ddb_demand.c) */
 	struct ddb_dval *demand;
 	/* the open second's demand read ahead (ddb_ahead.c; NULL when
@@ -494,6 +510,17 @@ const unsigned char *ddb_items_sk(const struct ddb *d, size_t i, size_t *len);
 int ddb_items_cut(const struct ddb *d, size_t i, uint64_t *hash,
 		  unsigned char **cut, size_t *cut_len, uint64_t *low,
 		  uint64_t *all);
+/* ddb_items.c: the bytes of partition i's items below the position of
+   hash and sort key identity cut (NULL: before the value's every item)
+   into *low, and of all its items into *all. The bytes of the request's
+   key i (ddb_items arena: 2 bytes of the partition key's length, its
+   bytes, the sort key's) and their length in *len, valid until the
+   next ddb_items_reset. */
+void ddb_items_below(const struct ddb *d, size_t i, uint64_t hash,
+		     const unsigned char *cut, size_t cut_len, uint64_t *low,
+		     uint64_t *all);
+const unsigned char *ddb_items_key_bytes(const struct ddb *d, size_t i,
+					 size_t *len);
 int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash);
 void ddb_items_values(struct ddb *d, uint64_t item);
 void ddb_items_reset(struct ddb *d);
@@ -549,6 +576,12 @@ size_t ddb_part_at(const struct ddb *d, uint64_t h, uint32_t id);
 void ddb_parts_free(struct ddb *d);
 void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 		     enum pk_split_reason why);
+/* A heat split (D7) of partition i at second t_s: the upper child
+   starts at key value hash and, cut not NULL, at sort key identity cut
+   (cut_len bytes, owned by the call) inside that value's collection;
+   each child holds the parent's items on its side (ddb_items_below) */
+void ddb_parts_split_at(struct ddb *d, size_t i, int64_t t_s, uint64_t hash,
+			unsigned char *cut, size_t cut_len);
 /* A provisioned table's units become rcu and wcu at second t_s: the
    partitions split for throughput where they cannot carry them (D4:
    doubled, or to the formula's count, ddb_layout_raise_count; the first
@@ -680,6 +713,27 @@ void ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
 		   int64_t units);
 void ddb_heat_end(struct ddb *d, struct pk_ddb_hot_key out[2]);
 void ddb_heat_free(struct ddb *d);
+
+/* ddb_heat.c: whether the puts of key value pk (pkey identity bytes,
+   len) follow a steadily rising or falling sort key
+   (PK_DDB_FOLLOW_SHARE of them after the first) */
+int ddb_heat_follows(const struct ddb *d, const unsigned char *pk, size_t len);
+
+/* ddb_hsplit.c, heat splits (D7) when d->t->heat_split: at the close
+   of an active second (before the buckets are refilled), each
+   partition's heat, deciding a split (or its refusal, counted in
+   d->bill.heat) at the window's end; at the close of idle seconds, every
+   partition's heat ends; once d->now_s reaches d->heat_due_s, the splits
+   due complete. A watched partition p (p->watch) weighs the request
+   naming workload item item's primary key, asking units mCU of side
+   write (first attempts only: the caller checks). Forget p's heat and any
+   split in flight (a partition being replaced). */
+void ddb_hsplit_close(struct ddb *d);
+void ddb_hsplit_idle(struct ddb *d);
+void ddb_hsplit_due(struct ddb *d);
+void ddb_hsplit_note(struct ddb_part *p, uint64_t item, int write,
+		     int64_t units);
+void ddb_hsplit_forget(struct ddb_part *p);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,

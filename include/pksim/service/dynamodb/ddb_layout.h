@@ -20,8 +20,10 @@
  * - D8: partitions are never merged; lowering capacity shrinks shares.
  *
  * Partitions are kept in key-space order: a split puts its two children
- * where the parent was. What is left out here: heat splits (D7), which
- * need the traffic, and the hash placement of keys.
+ * where the parent was. What is left out here: where a heat split (D7)
+ * cuts, which needs the traffic (ddb_hsplit.c; its children share their
+ * parent's amount as a storage split's, ddb_layout_split), and the hash
+ * placement of keys.
  */
 #ifndef PKSIM_DDB_LAYOUT_H
 #define PKSIM_DDB_LAYOUT_H

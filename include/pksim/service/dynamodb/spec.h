@@ -37,6 +37,16 @@
    throttling" and does not say what ends it; a minute */
 #define PK_DDB_ADAPTIVE_QUIET_S 60
 
+/* D7 heat splits (reference §5, "pksim proposal"; AWS publishes none of
+   these numbers, PAPER §4.4 says only that a split "usually completes in
+   minutes"): a partition whose read or write units consumed in a second
+   stay at or above PK_DDB_HEAT_PCT % of its cap (D3: 3,000 RCU, 1,000
+   WCU) for PK_DDB_HEAT_WINDOW_S seconds in a row starts a split, which
+   completes PK_DDB_SPLIT_DELAY_S seconds later. ASSUMPTION, each */
+#define PK_DDB_HEAT_PCT 80
+#define PK_DDB_HEAT_WINDOW_S 300
+#define PK_DDB_SPLIT_DELAY_S 300
+
 /* D13: a new on-demand table's warm throughput (KC-OD; A-WARM) */
 #define PK_DDB_OD_WARM_RRU 12000
 #define PK_DDB_OD_WARM_WRU 4000
@@ -197,6 +207,14 @@ struct pk_ddb_table_spec {
 	int64_t adaptive_delay_s; /* `delayed` only, >= 0 s, default
 				     PK_DDB_ADAPTIVE_DELAY_S */
 	enum pk_ddb_partition_limit partition_limit;
+	/* D7 (ddb_hsplit.c): heat_split 1 splits a partition for
+	   sustained heat (the default: the service does), 0 never (the
+	   classic behaviour); its threshold in % of a partition's cap,
+	   1 .. 100, default PK_DDB_HEAT_PCT; the seconds the heat must
+	   last, >= 1, default PK_DDB_HEAT_WINDOW_S; the seconds from the
+	   split's start to its end, >= 0, default PK_DDB_SPLIT_DELAY_S */
+	int heat_split;
+	int64_t heat_pct, heat_window_s, split_delay_s;
 	int raise_formula; /* 1: a raise sets the count by the formula;
 			      0: it doubles (the default; ddb_layout.h) */
 	enum pk_ddb_consistency reads; /* the consistency of every read */

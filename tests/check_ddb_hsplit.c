@@ -1,0 +1,316 @@
+/*
+ * ddb_hsplit: a DynamoDB table's splits for heat (D7; dynamodb-mechanics.md
+ * §5, "Split for heat in detail" and its pksim proposal), through the run.
+ * Each figure derived by hand beside its test. The tables here are
+ * 3 RCU + 2,000 WCU: ceil((3 + 3 x 2,000) / 3,000) = 3 partitions (D4)
+ * of 1 RCU and 666.67 WCU each (D5), each capped at 1,000 WCU a second
+ * (D3); adaptive capacity `instant` (the default) lends a partition the
+ * table's unused units up to that cap (D10). Writes are 1 KiB puts, 1
+ * WCU each (D1); no retries, so every throttle is one failed write.
+ * The heat windows are short (heat_window_s: 10, split_delay_s: 5) so
+ * the runs stay short; the rule is the same at 300 and 300.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/load/scenario.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/metrics.h"
+#include "pksim/service/snapshot.h"
+#include "testutil.h"
+
+#define CU 1000
+
+/* Two key values, "a" and "h", each written rate times a second for
+   30 s on a table whose extra settings are table (a flow mapping's
+   entries, may be ""). pksim's hash puts both on the first partition
+   (test_hsplit_two_values checks it). */
+static void two_values(struct tu_fx *f, int rate, const char *table)
+{
+	char yaml[1024];
+
+	snprintf(yaml, sizeof(yaml),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 3, "
+		 "write_capacity_units: 2000%s}\n"
+		 "streams:\n"
+		 "  - {name: a, client: {retries: off}, items: {k: {const: "
+		 "a}}, phases: [{duration: 30s, rate: %d/s, item_size: "
+		 "1KB}]}\n"
+		 "  - {name: h, client: {retries: off}, items: {k: {const: "
+		 "h}}, phases: [{duration: 30s, rate: %d/s, item_size: "
+		 "1KB}]}\n",
+		 table, rate, rate);
+	tu_fx_run(f, "two.yaml", yaml);
+}
+
+static const struct pk_ddb_heat_splits *heat_of(const struct tu_fx *f)
+{
+	return &f->r->variants[0].ddb->heat;
+}
+
+/*
+ * "a" and "h" at 600 writes a second each share partition 0: 1,200 WCU
+ * asked of its 1,000 cap, so 1,000 admitted and 200 throttled a second
+ * (TableWriteKeyRangeThroughputExceeded), its consumption 1,000 = 100 %
+ * of its cap, above the 80 % threshold, from second 0. Hot in seconds 0
+ * to 9, the 10-second window: the split starts after second 9. The
+ * weights (seconds 1 to 9: 600 x 3 = 1,800 a second each value) are half
+ * and half, so neither carries more than half: the cut is between the
+ * two values, at "h"'s hash (the upper of the two). It completes 5 s
+ * later, from second 9 + 1 + 5 = 15: 15 seconds x 200 = 3,000
+ * throttled, 36,000 - 3,000 = 33,000 admitted. Then each value has a
+ * partition of its own (333.33 WCU each, half its parent's 666.67, D5)
+ * and 600 a second fits its 1,000 cap with the table's unused units
+ * lent (2,000 - 1,200 = 800 unused): no throttle. 4 partitions at the
+ * end, 3 + 1.
+ */
+START_TEST(test_hsplit_two_values)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	struct pk_snapshot s;
+	char *text;
+
+	two_values(&f, 600, ", heat_window_s: 10, split_delay_s: 5");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->totals.operations, 36000);
+	ck_assert_uint_eq(m->totals.throttled_429, 3000);
+	ck_assert_uint_eq(m->totals.succeeded, 33000);
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_HEAT);
+	ck_assert_int_eq(m->splits[0].t_s, 15);
+	ck_assert_int_eq(m->splits[0].by_sort_key, 0);
+	/* partition 0 (the first of ids 0, 1, 2) split into 3 and 4 */
+	ck_assert_uint_eq(m->splits[0].parent, 0);
+	ck_assert_uint_eq(heat_of(&f)->started, 1);
+	ck_assert_uint_eq(heat_of(&f)->done, 1);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_ONE_ITEM], 0);
+	tu_snapshot(f.run, 0, &s);
+	ck_assert_uint_eq(s.n_ranges, 4);
+	/* the children: 1 / 2 RCU + 2,000 / 3 / 2 WCU = 333.83 units a
+	   second each, in mCU rounded per side: 500 + 333,333 */
+	ck_assert_int_eq(s.ranges[0].ru_per_s_mru, 500 + 333333);
+	ck_assert_int_eq(s.ranges[1].ru_per_s_mru, 500 + 333333);
+	/* each child took one value's 600 a second from second 15 */
+	ck_assert_uint_eq(s.ranges[0].requests, 15 * 600);
+	ck_assert_uint_eq(s.ranges[1].requests, 15 * 600);
+	snapshot_free(&s);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "1 for heat"), "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/* heat_split: off is the classic table: the partition stays shared, 200
+   a second throttled for the whole 30 s, 6,000 */
+START_TEST(test_hsplit_off)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	two_values(&f, 600, ", heat_split: off");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->totals.throttled_429, 6000);
+	ck_assert_uint_eq(m->n_splits, 0);
+	ck_assert_int_eq(heat_of(&f)->on, 0);
+	ck_assert_uint_eq(heat_of(&f)->started, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The threshold: at 390 a second each the partition consumes 780 WCU,
+ * 78 % of its 1,000 cap: under the default 80 %, never hot, no split in
+ * 30 s; with heat_threshold_pct: 78 it is hot from second 0 (780 x 100
+ * >= 78 x 1,000), split from second 15 as above. No throttle either way
+ * (780 <= 1,000 with the table's units lent).
+ */
+START_TEST(test_hsplit_threshold)
+{
+	struct tu_fx f;
+
+	two_values(&f, 390, ", heat_window_s: 10, split_delay_s: 5");
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 0);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	tu_fx_free(&f);
+	two_values(&f, 390,
+		   ", heat_window_s: 10, split_delay_s: 5, "
+		   "heat_threshold_pct: 78");
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 1);
+	ck_assert_int_eq(f.r->variants[0].metrics->splits[0].t_s, 15);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * One hot item (reference §5: DynamoDB "avoids splitting" for "traffic
+ * on one item"): "a" alone at 900 writes a second, no sort key, so the
+ * value is one item: 900 WCU consumed, 90 % of the cap, hot from second
+ * 0. At each window's end (after seconds 9, 19 and 29) the item carries
+ * all the weight, more than half: no split, the refusal counted and the
+ * partition watched anew from its next hot second. 3 refusals, the
+ * first after second 9; no throttle (900 <= 1,000).
+ */
+START_TEST(test_hsplit_one_item)
+{
+	struct tu_fx f;
+
+	tu_fx_run(&f, "item.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3, "
+		  "write_capacity_units: 2000, heat_window_s: 10, "
+		  "split_delay_s: 5}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: a}}\n"
+		  "phases: [{duration: 30s, rate: 900/s, item_size: 1KB}]\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 0);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_ONE_ITEM], 3);
+	ck_assert_int_eq(heat_of(&f)->first_refused_s[PK_DDB_HEAT_ONE_ITEM], 9);
+	ck_assert_uint_eq(heat_of(&f)->started, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A monotonic sort key (reference §4, §5: a key range "written in
+ * sequence"): the shipped hot key (scenarios/dynamodb/hot-key.yaml: one
+ * customer's puts at 1,500 a second along a rising /id, 3,000 RCU +
+ * 4,000 WCU, 5 partitions of 800 WCU) with 10-second windows. Its
+ * partition consumes its 1,000 cap every second (hot); at the end of
+ * each window (seconds 9, 19, ..., 59: 6) the value's puts rise in at
+ * least 99 % of cases (89,995 of 89,999 over the run), so its items are
+ * one unit no cut helps: refused 6 times, no split, and the run is the
+ * shipped one's: 30,000 throttled. The hot key finding says the same.
+ */
+START_TEST(test_hsplit_monotonic)
+{
+	struct tu_fx f;
+	char *text,
+	    *yaml =
+		tu_read_file(tu_src("scenarios/dynamodb/hot-key.yaml"), NULL);
+	char *at;
+
+	ck_assert_ptr_nonnull(yaml);
+	at = strstr(yaml, "  write_capacity_units: 4000\n");
+	char *both;
+
+	ck_assert_ptr_nonnull(at);
+	both = xasprintf("%.*s  heat_window_s: 10\n  split_delay_s: 5\n%s",
+			 (int)(at - yaml), yaml, at);
+	tu_fx_run(&f, "hot-key.yaml", both);
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 0);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
+			  30000);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_FOLLOWS], 6);
+	ck_assert_int_eq(heat_of(&f)->first_refused_s[PK_DDB_HEAT_FOLLOWS], 9);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_ONE_ITEM], 0);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "no split can fix it: its writes follow a "
+				   "steadily rising sort key"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+	free(both);
+	free(yaml);
+}
+END_TEST
+
+/*
+ * A split inside one key value's items, by sort key (reference §4: on
+ * a table without local indexes a value's item collection "can be cut
+ * into segments by sort key" unless its traffic follows the sort key):
+ * "one" at 1,500 puts a second along a sort key drawn from 1,000
+ * values, in no steady order. 1,000 admitted and 500 throttled a second
+ * (its partition's cap) until the split; no item carries more than half
+ * the weight (each about 1 / 1,000), so the cut is inside the value's
+ * collection at the sort key with half the weight below it. From second
+ * 15 each child takes about 750 a second (its sort keys' half), under
+ * its 1,000 cap with the table's unused units lent: 15 x 500 = 7,500
+ * throttled, no more.
+ */
+START_TEST(test_hsplit_by_sort_key)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	tu_fx_run(&f, "sk.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, sort_key: /s, "
+		  "read_capacity_units: 3, write_capacity_units: 2000, "
+		  "heat_window_s: 10, split_delay_s: 5}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: one}, s: {values: \"s{000..999}\"}}\n"
+		  "phases: [{duration: 30s, rate: 1500/s, "
+		  "item_size: 1KB}]\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_HEAT);
+	ck_assert_int_eq(m->splits[0].t_s, 15);
+	ck_assert_int_eq(m->splits[0].by_sort_key, 1);
+	ck_assert_uint_eq(m->totals.throttled_429, 7500);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A local secondary index keeps a key value's item collection on one
+ * partition (reference §6: isolation "not done across an LSI's item
+ * collection"; D18): "one" at 450 puts a second along a spread sort key,
+ * each 1 WCU for its item and 1 for its index entry (projection all),
+ * 900 WCU a second on its partition, hot. The value carries all the
+ * weight and no cut divides it: 3 refusals in 30 s (after seconds 9, 19,
+ * 29), by the index.
+ */
+START_TEST(test_hsplit_lsi)
+{
+	struct tu_fx f;
+
+	tu_fx_run(&f, "lsi.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table:\n"
+		  "  partition_key: /k\n"
+		  "  sort_key: /s\n"
+		  "  read_capacity_units: 3\n"
+		  "  write_capacity_units: 2000\n"
+		  "  heat_window_s: 10\n"
+		  "  split_delay_s: 5\n"
+		  "  local_secondary_indexes:\n"
+		  "    - {name: by-type, sort_key: /type}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: one}, s: {values: \"s{000..999}\"}, "
+		  "type: {const: t}}\n"
+		  "phases: [{duration: 30s, rate: 450/s, "
+		  "item_size: 1KB}]\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 0);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_LSI], 3);
+	tu_fx_free(&f);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_hsplit");
+	TCase *tc = tcase_create("hsplit");
+
+	tcase_add_test(tc, test_hsplit_two_values);
+	tcase_add_test(tc, test_hsplit_off);
+	tcase_add_test(tc, test_hsplit_threshold);
+	tcase_add_test(tc, test_hsplit_one_item);
+	tcase_add_test(tc, test_hsplit_monotonic);
+	tcase_add_test(tc, test_hsplit_by_sort_key);
+	tcase_add_test(tc, test_hsplit_lsi);
+	suite_add_tcase(s, tc);
+	return s;
+}
