@@ -287,12 +287,11 @@ static int estimate_only(struct pk_scenario *sc, const struct pk_run_opts *o,
 	int rc = PK_EXIT_OK;
 
 	if (o->seeds) {
-		/* text or Markdown only (--seeds): the runs held together */
+		/* text or Markdown only (--seeds): one run at a time */
 		char line[160];
 		int n = snprintf(line, sizeof(line),
-				 "seeds: %zu runs, each held until they are "
-				 "merged: %zu x the memory and the work "
-				 "above\n",
+				 "seeds: %zu runs, one at a time: %zu x the "
+				 "work above, the memory of one\n",
 				 o->seeds, o->seeds);
 
 		buf = xreallocarray(buf, len + (size_t)n + 1, 1);

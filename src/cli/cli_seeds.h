@@ -12,11 +12,14 @@
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
 
-/* At most this many seeds (pksim's bound: N runs are kept in memory) */
+/* At most this many seeds (N replays of the whole workload: the work
+   bound, scenario_check_seeds, usually stops N first) */
 #define PK_CLI_MAX_SEEDS 100
 
 /*
- * Replay sc with seeds base, base + 1, ..., base + n - 1 (n >= 2) and
+ * Replay sc with seeds base, base + 1, ..., base + n - 1 (n >= 2), one
+ * run alive at a time (each seed's run is freed once its scorecard is
+ * taken; seed base runs last and is kept for the report), and
  * render the merged comparison into *buf (*len bytes; caller frees):
  * Markdown when markdown, else text (its heat strips in ANSI colour when
  * colour is 1, its table in blocks that fit width columns, 0: no limit).

@@ -602,7 +602,6 @@ double scenario_work_units(const struct pk_scenario *s)
 int scenario_check_seeds(const struct pk_scenario *s, uint64_t base, size_t n,
 			 struct pk_diag *diag)
 {
-	struct pk_memory_estimate e;
 	double nv = s->n_variants > 1 ? (double)s->n_variants : 1.0;
 	double work = (scenario_work_units(s) +
 		       scenario_runway_units(s, NULL, NULL)) *
@@ -617,17 +616,6 @@ int scenario_check_seeds(const struct pk_scenario *s, uint64_t base, size_t n,
 			   "seed of at most %llu (2^64 - %zu) or fewer seeds",
 			   n, (unsigned long long)base,
 			   (unsigned long long)(UINT64_MAX - (n - 1)), n);
-		return -1;
-	}
-	scenario_memory_estimate(s, &e);
-	if (e.total * k > PK_SCENARIO_MAX_TRACK_BYTES) {
-		diag_error(diag, "--seeds", 0, 0,
-			   "%zu seeds hold %zu runs at once, about %.2f GiB "
-			   "(%zu x the run's %.2f GiB), and pksim stops at "
-			   "%.0f GiB before it starts; use fewer seeds",
-			   n, n, e.total * k / (double)PK_GIB, n,
-			   e.total / (double)PK_GIB,
-			   PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 		return -1;
 	}
 	if (work * k > PK_SCENARIO_MAX_WORK) {

@@ -756,6 +756,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	size_t i, n, first = 0;
 
 	run = xcalloc(1, sizeof(*run));
+	sim_count_run();
 	run->sc = sc;
 	run->seed = seed;
 	run->diag = diag;

@@ -26,6 +26,10 @@ void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms);
    so their actions interleave by time). */
 void sim_actions_order(struct pk_run *run);
 
+/* sim_variant.c: a run was made (sim_runs_peak counts it alive until
+   sim_free) */
+void sim_count_run(void);
+
 /* sim_variant.c: groups to run the variants of run in (sim_run_opts): 1 unless
    o asks for threads and the stream can be made again (generated items, no
    observer); at most the variants and PK_SIM_MAX_JOBS. */

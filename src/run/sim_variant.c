@@ -3,6 +3,7 @@
  * with its service (service.h), draw set and client workers; how many
  * threads run them; sim_run and sim_run_detail.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -105,6 +106,29 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	return 0;
 }
 
+/* Runs alive now and the most at once (sim_runs_peak) */
+static _Atomic unsigned long runs_alive, runs_peak;
+
+void sim_count_run(void)
+{
+	unsigned long now = atomic_fetch_add(&runs_alive, 1) + 1;
+	unsigned long peak = atomic_load(&runs_peak);
+
+	while (now > peak &&
+	       !atomic_compare_exchange_weak(&runs_peak, &peak, now)) {
+	}
+}
+
+unsigned long sim_runs_peak(void)
+{
+	return atomic_load(&runs_peak);
+}
+
+void sim_runs_peak_reset(void)
+{
+	atomic_store(&runs_peak, atomic_load(&runs_alive));
+}
+
 void sim_free(struct pk_run *r)
 {
 	size_t i, k;
@@ -112,6 +136,7 @@ void sim_free(struct pk_run *r)
 	if (!r) {
 		return;
 	}
+	atomic_fetch_sub(&runs_alive, 1);
 	for (i = 0; i < r->n_variants; i++) {
 		service_free(r->variants[i].svc);
 		targets_free(r->variants[i].targets);

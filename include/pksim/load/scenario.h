@@ -1053,12 +1053,12 @@ double scenario_work_units(const struct pk_scenario *s);
  */
 double scenario_runway_units(const struct pk_scenario *s, double *slices,
 			     double *cands);
-/* 0 when n runs of s (`--seeds n`, each kept until the n are merged)
-   with seeds base to base + n - 1 keep within the bounds together: the
-   last seed within 2^64 - 1 (seeds never wrap round to 0), n x the
-   memory estimate within PK_SCENARIO_MAX_TRACK_BYTES and n x the work
-   units (every variant's) within PK_SCENARIO_MAX_WORK; else -1 with an
-   error at "--seeds" in diag giving the figures. */
+/* 0 when n runs of s (`--seeds n`, replayed one at a time: the memory
+   is one run's, checked as any run's) with seeds base to base + n - 1
+   keep within the bounds together: the last seed within 2^64 - 1 (seeds
+   never wrap round to 0) and n x the work units (every variant's)
+   within PK_SCENARIO_MAX_WORK; else -1 with an error at "--seeds" in
+   diag giving the figures. */
 int scenario_check_seeds(const struct pk_scenario *s, uint64_t base, size_t n,
 			 struct pk_diag *diag);
 /* The units scenario_work_units counts, spelled out for a message with

@@ -315,4 +315,12 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 /* Free r and everything it owns; NULL is allowed. */
 void sim_free(struct pk_run *r);
 
+/* The most runs (sim_run, sim_run_detail, sim_run_opts) alive at once
+   in this process since the last sim_runs_peak_reset: a count, not
+   bytes, by which tests hold a command to the runs it keeps (`compare
+   --seeds N` keeps one, not N). Thread-safe. */
+unsigned long sim_runs_peak(void);
+/* Count sim_runs_peak from the runs alive now. */
+void sim_runs_peak_reset(void);
+
 #endif
