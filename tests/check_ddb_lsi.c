@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
 #include "testutil.h"
@@ -139,14 +140,13 @@ END_TEST
 /*
  * Days to full of a table with a local secondary index (D18, statement
  * 28: one partition-key value's items and their index entries hold at
- * most 10 GiB). Each create adds its item, 1,024 B, and its index
+ * most 10 GiB), projected from the workload (runway.h), not from what
+ * the run stored. Each create adds its item, 1,024 B, and its index
  * entry (projection all: the item's bytes), 1,024 B: 2,048 B, 50 a
- * second: 102,400 B/s = 100 KiB/s. Over the run (from the first
- * write's instant, 2,048 B, to the last at 59,980 ms) 2,999 x 2,048 B in
- * 59.98 s: exactly 102,400 B/s. At the end it holds 3,000 x 2,048 =
- * 6,144,000 B; 10 GiB = 10,737,418,240 B: (10,737,418,240 - 6,144,000)
- * / 102,400 = 104,797.6 s = 1.21293 days (10 GiB / 100 KiB/s =
- * 104,857.6 s from the start, less the 60 s written).
+ * second: 102,400 B/s = 100 KiB/s, the 60-s phase repeated. 10 GiB =
+ * 10,737,418,240 B: 10,737,418,240 / 102,400 = 104,857.6 s from the
+ * workload's start = 1.213630 days. Before: the run's growth as a
+ * straight line from its end, 104,797.6 s.
  */
 START_TEST(test_lsi_days_to_full)
 {
@@ -161,17 +161,17 @@ START_TEST(test_lsi_days_to_full)
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
 	ck_assert_int_eq(c[0].full_collection, 1);
 	ck_assert_str_eq(c[0].full_key, "\"dev\"");
-	ck_assert_uint_eq(c[0].full_lp_bytes, 3000 * 2048);
-	ck_assert_msg(c[0].full_rate > 102400 - 1e-6 &&
-			  c[0].full_rate < 102400 + 1e-6,
-		      "%f", c[0].full_rate);
-	ck_assert_msg(c[0].days_to_full > 104797.6 / 86400 - 1e-9 &&
-			  c[0].days_to_full < 104797.6 / 86400 + 1e-9,
-		      "%f", c[0].days_to_full);
+	ck_assert_msg(tu_near(c[0].full_rate, 102400, 1e-9), "%f",
+		      c[0].full_rate);
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 104857.6, 1e-9),
+		      "%f", c[0].days_to_full * 86400.0);
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
 	ck_assert_msg(strstr(t, "1.21 days") &&
+			  strstr(t, "projected from the workload's rates") &&
 			  strstr(t, "\"dev\"'s item collection first") &&
-			  strstr(t, "100.0 KiB/s"),
+			  strstr(t, "100.0 KiB/s") &&
+			  strstr(t, "its items and local secondary index "
+				    "entries against 10 GiB, D18"),
 		      "%s", t);
 	tu_cards_free(c, run, res);
 }
@@ -179,18 +179,16 @@ END_TEST
 
 /*
  * The same 60 s of creates into "dev" (2,048 B each with its index
- * entry, 50 a second: 102,400 B/s from its first write at 0 ms to its
- * last at 59,980 ms), then 60 s of point reads (1 a second) that add
- * nothing: the run ends at 120 s, and its phases repeat as a 120-s
- * cycle (as the Azure Cosmos DB runway takes a workload). Each cycle
- * adds 6,144,000 B: 2,048 at its first instant, then 102,400 B/s for
- * 59.98 s. After k = ceil((10,737,418,240 - 6,144,000) / 6,144,000) =
- * 1,747 cycles it holds 10,733,568,000 B; the next cycle's first write
- * adds 2,048 and the rest (10,737,418,240 - 10,733,568,000 - 2,048) /
- * 102,400 = 37.58 s of its growth: 1,747 x 120 + 37.58 = 209,677.58 s
- * from the start, 209,557.58 s after the run's end, 2.42543 days; the
- * cycle's mean 6,144,000 / 120 = 51,200 B/s (50.0 KiB/s). Before: the
- * busy phase's straight line, 1.21293 days, half that.
+ * entry, 50 a second: 102,400 B/s), then 60 s of point reads (1 a
+ * second) that add nothing and take no write unit (reads have their
+ * own bucket, D3): the phases repeat as a 120-s cycle (as the Azure
+ * Cosmos DB runway takes a workload), each adding 60 x 102,400 =
+ * 6,144,000 B over its first 60 s. After 1,747 cycles (209,640 s) it
+ * holds 10,733,568,000 B; the rest, 10,737,418,240 - 10,733,568,000 =
+ * 3,850,240 B, takes 3,850,240 / 102,400 = 37.6 s of the next busy
+ * phase: 209,677.6 s from the start, 2.42683 days; the cycle, under
+ * an hour, is said at its mean, 6,144,000 / 120 = 51,200 B/s (50.0
+ * KiB/s), as a container's is.
  */
 START_TEST(test_lsi_days_to_full_busy_phase_said)
 {
@@ -209,18 +207,15 @@ START_TEST(test_lsi_days_to_full_busy_phase_said)
 	char t[1024];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(c[0].full_rate > 102400 - 1e-6 &&
-			  c[0].full_rate < 102400 + 1e-6,
-		      "%f", c[0].full_rate);
-	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 209557.58, 1e-7),
+	ck_assert_msg(tu_near(c[0].full_rate, 51200, 1e-9), "%f",
+		      c[0].full_rate);
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 209677.6, 1e-9),
 		      "%f", c[0].days_to_full * 86400.0);
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
-	ck_assert_msg(strstr(t, "2.4 days (") &&
-			  strstr(t, "(\"dev\"'s item collection first, "
-				    "growing 50.0 KiB/s on average over its "
-				    "2.0 min cycle, 100.0 KiB/s as it fills: "
-				    "its items and local secondary index "
-				    "entries against 10 GiB, D18)"),
+	ck_assert_msg(strstr(t, "2.4 days projected from the workload's "
+				"rates (\"dev\"'s item collection first, "
+				"growing 50.0 KiB/s); the phases last only "
+				"2.0 min, repeated for the projection"),
 		      "%s", t);
 	tu_cards_free(c, run, res);
 }
@@ -228,13 +223,12 @@ END_TEST
 
 /*
  * The 60 s of creates of test_lsi_days_to_full under `time_scale: 1s =
- * 1m`: the run's 102,400 B a simulated second are 102,400 B a real
- * minute, 1,706.7 B/s, and the 104,797.6 simulated seconds after the
- * run's end are 104,797.6 real minutes: 6,287,856 s = 72.7761 days,
- * said at its time scale (no storage-growth finding: past 90 days).
- * Under `1s = 3d`, 104,797.6 x 3 days, past 5 years: not within 5
- * years, holding 6,144,000 + 102,400 / 259,200 x 157,680,000 =
- * 68,437,333 B then. Before: 1.21 days whatever the scale.
+ * 1m`: 102,400 B a simulated second are 102,400 B a real minute,
+ * 1,706.667 B/s, and the 104,857.6 simulated seconds to 10 GiB are
+ * 104,857.6 real minutes: 6,291,456 s = 72.81778 days, said at its
+ * time scale (no storage-growth finding: past 90 days). Under `1s =
+ * 3d`, 104,857.6 x 3 days, past 5 years: not within 5 years, holding
+ * 102,400 / 259,200 x 157,680,000 = 62,293,333 B then.
  */
 START_TEST(test_lsi_days_to_full_time_scale)
 {
@@ -249,7 +243,7 @@ START_TEST(test_lsi_days_to_full_time_scale)
 	snprintf(yaml, sizeof(yaml), fmt, "1s = 1m");
 	c = tu_cards("lsi-ts.yaml", yaml, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(tu_near(c[0].days_to_full, 72.77611, 1e-6), "%f",
+	ck_assert_msg(tu_near(c[0].days_to_full, 72.81778, 1e-6), "%f",
 		      c[0].days_to_full);
 	ck_assert_msg(tu_near(c[0].full_rate, 1706.667, 1e-6), "%f",
 		      c[0].full_rate);
@@ -261,7 +255,7 @@ START_TEST(test_lsi_days_to_full_time_scale)
 	snprintf(yaml, sizeof(yaml), fmt, "1s = 3d");
 	c = tu_cards("lsi-ts.yaml", yaml, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
-	ck_assert_msg(tu_near((double)c[0].full_lp_bytes, 68437333.0, 1e-6),
+	ck_assert_msg(tu_near((double)c[0].full_lp_bytes, 62293333.0, 1e-6),
 		      "%f", (double)c[0].full_lp_bytes);
 	tu_cards_free(c, run, res);
 }
@@ -270,11 +264,9 @@ END_TEST
 /*
  * A workload that rewrites a bounded set of ids: the sort key /id takes
  * 200 values ("i000".."i199"), so "dev"'s collection holds at most 200
- * items and their index entries, 200 x (1,024 + 1,024) = 409,600 B,
- * far under 10 GiB: it never fills, though it grew over the run (3,000
- * creates of 200 ids, a PutItem each: every id written in the first
- * seconds, the rest replace them). Projected from its growth as if new ids kept
- * coming, it filled in days.
+ * items and their index entries, 200 x (1,024 + 1,024) = 409,600 B
+ * (400.0 KiB), far under 10 GiB: it never fills (3,000 creates of 200
+ * ids, a PutItem each: the rest replace them).
  */
 START_TEST(test_lsi_bounded_ids_never)
 {
@@ -294,9 +286,180 @@ START_TEST(test_lsi_bounded_ids_never)
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
 	ck_assert(c[0].days_to_full < 0);
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
-	ck_assert_msg(strstr(t, "never: the sort key takes 200 values, which "
-				"bound every item collection under 10 GiB"),
+	ck_assert_msg(strstr(t, "never: an item collection holds at most 200 "
+				"sort key values, at most 400.0 KiB, under "
+				"its 10 GiB (D18)"),
 		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/* A table keyed by /k (sort key /id), one value "a", with a local index
+   of projection all by /t: 1 KB creates (2,048 B each with its entry)
+   at RATE, a 10-min phase, from the clock's START */
+#define SCHED_TABLE                                                            \
+	"clock: {start: \"%s\"}\n" DAYS_TABLE "  local_secondary_indexes:\n"   \
+	"    - {name: by-t, sort_key: /t, projection: all}\n"                  \
+	"client: {retries: off}\n"                                             \
+	"items: {k: {const: a}, t: {values: \"t{000..999}\"}}\n"               \
+	"phases: [{duration: 10m, rate: %s, ops: {create: 1}, "                \
+	"item_size: 1KB}]\n"
+
+/* The runway of SCHED_TABLE from start at rate: its seconds to full (-1
+   none), its sentence into t */
+static double sched_full_s(const char *start, const char *rate, char *t,
+			   size_t cap, int *kind)
+{
+	char yaml[2048];
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	double s;
+
+	snprintf(yaml, sizeof(yaml), SCHED_TABLE, start, rate);
+	c = tu_cards("lsi-sched.yaml", yaml, &run, &res);
+	*kind = (int)c[0].full_kind;
+	s = c[0].full_kind == PK_FULL_DAYS ? c[0].days_to_full * 86400.0 : -1;
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+	return s;
+}
+
+/*
+ * A table's days to full follow the rate schedule, as a container's do.
+ * 10 GiB / 2,048 B = 5,242,880 creates.
+ * - 50/s on weekdays from Saturday 2026-01-03: nothing written until
+ *   Monday (2 days = 172,800 s), then 102,400 B/s: 10,737,418,240 /
+ *   102,400 = 104,857.6 s later, 277,657.6 s = 3.2136 days (Tuesday
+ *   05:07). Before: "never: no item collection grew" (the run, on a
+ *   Saturday, wrote nothing).
+ * - 5/s on weekdays from Monday 2026-01-05: 10,240 B/s, 1,048,576 s of
+ *   weekday writing = 2 weeks of 5 weekdays (864,000 s, 14 days =
+ *   1,209,600 s) and 184,576 s of the third Monday on:
+ *   1,209,600 + 184,576 = 1,394,176 s = 16.1363 days (a replay of the
+ *   same workload refuses its first put at 1,394,176 s). Before: a
+ *   straight line through the weekends, 12.1 days.
+ * - 50/s from 09:00 to 17:00 (a daily curve) from Monday 09:00: 8 h =
+ *   28,800 s of writing a day, 104,857.6 / 28,800 = 3 days and
+ *   18,457.6 s of Thursday's from 09:00: 3 x 86,400 + 18,457.6 =
+ *   277,657.6 s. Before: 1.21 days.
+ */
+START_TEST(test_lsi_days_to_full_schedule)
+{
+	char t[1024];
+	int kind;
+	double s;
+
+	s = sched_full_s("2026-01-03", "{base: 50/s, weekly: weekdays}", t,
+			 sizeof(t), &kind);
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(s, 277657.6, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "3.2 days projected from the workload's "
+				"rates") &&
+			  strstr(t, "\"a\"'s item collection first"),
+		      "%s", t);
+	s = sched_full_s("2026-01-05", "{base: 5/s, weekly: weekdays}", t,
+			 sizeof(t), &kind);
+	ck_assert_msg(tu_near(s, 1394176.0, 1e-9), "%f: %s", s, t);
+	s = sched_full_s("2026-01-05T09:00:00Z",
+			 "{base: 50/s, daily: [0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,"
+			 "1,1,0,0,0,0,0,0,0]}",
+			 t, sizeof(t), &kind);
+	ck_assert_msg(tu_near(s, 277657.6, 1e-9), "%f: %s", s, t);
+}
+END_TEST
+
+/*
+ * A table keyed by the date (/d = clock "%Y-%m-%d", sort key /id, a
+ * local index of projection all) at 50 creates/s of 1 KB from Monday
+ * 2026-01-05: a date's collection grows only on its day, 50 x 2,048 x
+ * 86,400 = 8,847,360,000 B (8.24 GiB) when its day ends, under 10 GiB:
+ * bounded, none ever fills. Before: "2026-01-05" said to fill in 1.21
+ * days (a 30-h run: 5.1 h after its end), a day after it stopped
+ * growing.
+ */
+START_TEST(test_lsi_days_to_full_date_key_bounded)
+{
+	static const char yaml[] =
+	    "clock: {start: 2026-01-05}\n"
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /d\n"
+	    "  sort_key: /id\n"
+	    "  read_capacity_units: 10\n"
+	    "  write_capacity_units: 1000\n"
+	    "  local_secondary_indexes:\n"
+	    "    - {name: by-t, sort_key: /t, projection: all}\n"
+	    "client: {retries: off}\n"
+	    "items: {d: {clock: \"%Y-%m-%d\"}, t: {values: \"t{000..999}\"}}\n"
+	    "phases: [{duration: 10m, rate: 50/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("lsi-date.yaml", yaml, &run, &res);
+	char t[1024];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BOUNDED);
+	ck_assert_msg(tu_near(c[0].bucket_reach_bytes, 8847360000.0, 1e-9),
+		      "%f", c[0].bucket_reach_bytes);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "bounded: a day's item collection stops "
+				"growing when its day ends, holding at most "
+				"8.2 GiB of its 10 GiB (D18), projected from "
+				"the workload's rates"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * The table's own throughput bounds a collection's growth: 5,000 WCU
+ * (D4: ceil(1 / 3,000 + 5,000 / 1,000) = 6 partitions), "dev" sent
+ * 2,000 creates/s of 1 KB, each 1 WCU for its item and 1 for its index
+ * entry (D1, D18): 4,000 WCU a second asked of one partition, which
+ * serves one key value at most 1,000 WCU (D3): 500 creates a second,
+ * 500 x 2,048 = 1,024,000 B/s (1000.0 KiB/s), 10,737,418,240 /
+ * 1,024,000 = 10,485.76 s. The sentence names the partition that holds
+ * "dev" and its 1,000 WCU. Before: the run's stored growth, which the
+ * throttling happened to allow.
+ */
+START_TEST(test_lsi_days_to_full_wcu_bound)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /k\n"
+	    "  sort_key: /id\n"
+	    "  read_capacity_units: 1\n"
+	    "  write_capacity_units: 5000\n"
+	    "  local_secondary_indexes:\n"
+	    "    - {name: by-ts, sort_key: /ts}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: dev}, ts: {values: \"t{0..99}\"}}\n"
+	    "phases: [{duration: 60s, rate: 2000/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("lsi-wcu.yaml", yaml, &run, &res);
+	char t[1024], want[96];
+	uint32_t held = UINT32_MAX;
+	size_t i;
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 10485.76, 1e-9),
+		      "%f", c[0].days_to_full * 86400.0);
+	ck_assert_msg(tu_near(c[0].full_rate, 1024000.0, 1e-9), "%f",
+		      c[0].full_rate);
+	/* the partition the run stored "dev"'s items on */
+	for (i = 0; i < res->variants[0].n_ranges; i++) {
+		if (res->variants[0].ranges[i].storage_bytes > 0) {
+			held = res->variants[0].ranges[i].id;
+		}
+	}
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	snprintf(want, sizeof(want), "bounded by partition %u's 1,000 WCU",
+		 held);
+	ck_assert_msg(strstr(t, want), "%s", t);
 	tu_cards_free(c, run, res);
 }
 END_TEST
@@ -494,6 +657,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_days_to_full_busy_phase_said);
 	tcase_add_test(tc, test_lsi_days_to_full_time_scale);
 	tcase_add_test(tc, test_lsi_bounded_ids_never);
+	tcase_add_test(tc, test_lsi_days_to_full_schedule);
+	tcase_add_test(tc, test_lsi_days_to_full_date_key_bounded);
+	tcase_add_test(tc, test_lsi_days_to_full_wcu_bound);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	tcase_add_test(tc, test_lsi_changed_value_two_writes);
 	tcase_add_test(tc, test_lsi_keys_only_kept_value_no_write);

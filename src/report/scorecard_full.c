@@ -26,138 +26,12 @@
 #define PK_FULL_MINUTES_FROM_S 120.0
 #define PK_FULL_HOURS_FROM_S 7200.0
 #define PK_FULL_DAYS_FROM_S 172800.0
-/* A DynamoDB item collection's growth from its first growing write to its
-   last reads as the run's when it spans at least this part of the run
-   (pksim's choice: a run's own start and end seconds aside) */
-#define PK_FULL_DDB_RUN_PART 0.9
-
-/* The cycle a generated workload of one stream repeats, simulated s: its
-   phases (ASSUMPTION, as the Azure Cosmos DB runway's: the workload as
-   written runs every cycle); 0 for items from a file, several streams
-   or a preload (what the run holds is then not one cycle's) */
-static double ddb_cycle_s(const struct pk_scenario *sc)
+/* sc's figures from the runway's projection rw (runway.h) of a cap of
+   cap bytes */
+static void from_runway(const struct pk_result_variant *v,
+			const struct pk_runway *rw, double cap,
+			struct pk_scorecard *sc)
 {
-	const struct pk_stream_spec *st;
-	double c = 0;
-	size_t j;
-
-	if (!sc || sc->items_file || sc->preload || sc->n_streams != 1) {
-		return 0;
-	}
-	st = &sc->streams[0];
-	for (j = st->phase_first;
-	     j < st->phase_first + st->n_phases && j < sc->n_phases; j++) {
-		c += (double)sc->phases[j].duration_ms / 1000.0;
-	}
-	return c;
-}
-
-/* When collection c reaches 10 GiB, simulated s from the run's start,
-   its run repeated each cycle of cycle_s: every cycle adds what the run
-   left in it (c->bytes), its first growing instant's part at first_s
-   and the rest at its rate until first_s + span_s, so it fills inside a
-   cycle's growing part, not on the cycle's mean line; -1 when that
-   growth does not lie within one cycle */
-static double ddb_cycle_fill(const struct pk_ddb_collections *c, double cycle_s)
-{
-	const double cap = (double)PK_DDB_COLLECTION_BYTES;
-	const double g = (double)c->bytes;
-	const double base = g - c->rate_bytes_per_s * c->span_s;
-	double k, need;
-
-	if (!(cycle_s > 0) || c->first_s < 0 || !(g > 0) ||
-	    !(c->rate_bytes_per_s > 0) || c->first_s + c->span_s > cycle_s) {
-		return -1;
-	}
-	k = ceil((cap - g) / g); /* whole cycles before the one it fills */
-	need = cap - k * g - base;
-	return k * cycle_s + c->first_s +
-	       (need > 0 ? need / c->rate_bytes_per_s : 0);
-}
-
-/* An Amazon DynamoDB table's days to full: with a local secondary
-   index, when the first key value's item collection reaches 10 GiB
-   (D18, statement 28) at its growth over the run; without one no key
-   value is capped (D18: "tables without LSIs have no such limit"; a
-   partition past 10 GiB splits, D6). Another service's caps are not
-   known: PK_FULL_NO_CAP. */
-static void full_ddb(const struct pk_result *r,
-		     const struct pk_result_variant *v, struct pk_scorecard *sc)
-{
-	const struct pk_ddb_collections *c = v->ddb ? &v->ddb->colls : NULL;
-	/* real seconds a simulated one stands for (`time_scale:`): the
-	   run's growth is in simulated time, the days in real time */
-	const double scale =
-	    r && r->sc && r->sc->time_scale > 0 ? r->sc->time_scale : 1.0;
-	double cycle, fill;
-
-	sc->full_kind = PK_FULL_NO_CAP;
-	if (!c) {
-		return;
-	}
-	sc->full_collection = c->capped ? 1 : 2;
-	if (!c->capped) {
-		return;
-	}
-	if (!c->full_now && !c->growing) {
-		sc->full_kind = PK_FULL_NEVER;
-		if (c->ids > 0) {
-			/* collections grew, but their ids bound them */
-			sc->runway.kind = PK_RUNWAY_IDS;
-			sc->runway.ids = c->ids;
-		}
-		return;
-	}
-	snprintf(sc->full_key, sizeof(sc->full_key), "%s", c->key);
-	sc->full_kind = PK_FULL_DAYS;
-	sc->days_to_full =
-	    c->full_now ? 0 : c->full_s * scale / PK_SECONDS_PER_DAY;
-	sc->full_lp_bytes = c->bytes;
-	sc->full_rate = c->rate_bytes_per_s / scale;
-	sc->full_measured_s = c->span_s * scale;
-	sc->runway.time_scale = scale;
-	cycle = ddb_cycle_s(r ? r->sc : NULL);
-	if (!c->full_now && c->span_s < PK_FULL_DDB_RUN_PART * cycle &&
-	    (fill = ddb_cycle_fill(c, cycle)) >= 0) {
-		/* a busy phase's growth is not the cycle's: stepped a cycle
-		   at a time, still counted from the run's end */
-		fill -= (double)r->end_ms / 1000.0;
-		sc->days_to_full =
-		    (fill > 0 ? fill : 0) * scale / PK_SECONDS_PER_DAY;
-		sc->runway.mean_bytes_per_s = (double)c->bytes / cycle / scale;
-		sc->runway.span_s = cycle * scale;
-	}
-	if (sc->days_to_full > PK_RUNWAY_HORIZON_DAYS) {
-		/* as the Azure Cosmos DB runway's horizon: what it holds
-		   then, at the growth the days came from */
-		sc->full_kind = PK_FULL_BEYOND;
-		sc->full_lp_bytes =
-		    (uint64_t)((double)c->bytes +
-			       (sc->runway.mean_bytes_per_s > 0
-				    ? sc->runway.mean_bytes_per_s
-				    : sc->full_rate) *
-				   (double)PK_RUNWAY_HORIZON_S);
-	}
-}
-
-void scorecard_full(const struct pk_result *r,
-		    const struct pk_result_variant *v, struct pk_scorecard *sc)
-{
-	const struct pk_runway *rw = &v->runway;
-
-	sc->days_to_full = -1;
-	sc->runway = *rw;
-	sc->bucket = rw->bucket;
-	sc->bucket_reach_bytes =
-	    rw->kind == PK_RUNWAY_BUCKETS ? rw->bound_bytes : 0;
-	if (v->n_top_storage > 0) {
-		sc->largest_lp_bytes = v->top_storage[0].storage_bytes;
-	}
-	sc->lp_cap_bytes = v->cosmos && v->spec ? v->spec->lp_storage_bytes : 0;
-	if (!v->cosmos) {
-		full_ddb(r, v, sc);
-		return;
-	}
 	snprintf(sc->full_key, sizeof(sc->full_key), "%s", rw->who);
 	sc->full_rate = rw->rate_bytes_per_s;
 	sc->full_measured_s = rw->span_s;
@@ -171,7 +45,7 @@ void scorecard_full(const struct pk_result *r,
 	case PK_RUNWAY_DAYS:
 		sc->full_kind = PK_FULL_DAYS;
 		sc->days_to_full = rw->full_s / PK_SECONDS_PER_DAY;
-		sc->full_lp_bytes = (uint64_t)v->spec->lp_storage_bytes;
+		sc->full_lp_bytes = (uint64_t)cap;
 		break;
 	case PK_RUNWAY_BEYOND:
 		sc->full_kind = PK_FULL_BEYOND;
@@ -206,6 +80,58 @@ void scorecard_full(const struct pk_result *r,
 		sc->full_kind = PK_FULL_NEVER;
 		break;
 	}
+}
+
+/* An Amazon DynamoDB table's days to full: with a local secondary
+   index, when the first key value's item collection reaches 10 GiB
+   (D18, statement 28) as the runway projects it from the workload
+   (runway.c table_runway), "full now" once the run refused a write for
+   a full one; without an index no key value is capped (D18: "tables
+   without LSIs have no such limit"; a partition past 10 GiB splits,
+   D6): PK_FULL_NO_CAP, as for a service whose caps are not known. */
+static void full_ddb(const struct pk_result_variant *v, struct pk_scorecard *sc)
+{
+	const struct pk_ddb_collections *c = v->ddb ? &v->ddb->colls : NULL;
+
+	sc->full_kind = PK_FULL_NO_CAP;
+	if (!c) {
+		return;
+	}
+	sc->full_collection = c->capped ? 1 : 2;
+	if (!c->capped) {
+		return;
+	}
+	sc->lp_cap_bytes = (double)v->ddb->coll_cap_bytes;
+	if (c->full_now) {
+		snprintf(sc->full_key, sizeof(sc->full_key), "%s", c->key);
+		sc->full_kind = PK_FULL_DAYS;
+		sc->days_to_full = 0;
+		sc->full_lp_bytes = c->bytes;
+		return;
+	}
+	from_runway(v, &v->runway, (double)v->ddb->coll_cap_bytes, sc);
+}
+
+void scorecard_full(const struct pk_result *r,
+		    const struct pk_result_variant *v, struct pk_scorecard *sc)
+{
+	const struct pk_runway *rw = &v->runway;
+
+	(void)r;
+	sc->days_to_full = -1;
+	sc->runway = *rw;
+	sc->bucket = rw->bucket;
+	sc->bucket_reach_bytes =
+	    rw->kind == PK_RUNWAY_BUCKETS ? rw->bound_bytes : 0;
+	if (v->n_top_storage > 0) {
+		sc->largest_lp_bytes = v->top_storage[0].storage_bytes;
+	}
+	sc->lp_cap_bytes = v->cosmos && v->spec ? v->spec->lp_storage_bytes : 0;
+	if (!v->cosmos) {
+		full_ddb(v, sc);
+		return;
+	}
+	from_runway(v, rw, (double)v->spec->lp_storage_bytes, sc);
 }
 
 const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap)
@@ -580,16 +506,31 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 				 "throughput bucket %d's %d %% of ",
 				 rw->bound_bucket, rw->bound_bucket_pct);
 		}
-		snprintf(bound, sizeof(bound),
-			 ", bounded by %srange %u's %s RU/s%s%s", pct,
-			 rw->bound_range, fmt_thousands(rw->bound_ru_per_s, ru),
-			 rw->bound_burst ? " and its burst credit" : "",
-			 rw->bound_low ? ", its Low-priority writes getting "
-					 "what the High-priority requests "
-					 "leave"
-			 : rw->bound_shared ? " shared with the reads, queries "
-					      "and rewrites sent to it"
-					    : "");
+		if (s->full_collection) {
+			/* a table's: its partition's write units, which
+			   only writes share (reads have their own, D3) */
+			snprintf(bound, sizeof(bound),
+				 ", bounded by partition %u's %s WCU%s",
+				 rw->bound_range,
+				 fmt_thousands(rw->bound_ru_per_s, ru),
+				 rw->bound_shared ? " shared with the rewrites "
+						    "and deletes sent to it"
+						  : "");
+		} else {
+			snprintf(
+			    bound, sizeof(bound),
+			    ", bounded by %srange %u's %s RU/s%s%s", pct,
+			    rw->bound_range,
+			    fmt_thousands(rw->bound_ru_per_s, ru),
+			    rw->bound_burst ? " and its burst credit" : "",
+			    rw->bound_low      ? ", its Low-priority writes "
+						 "getting what the High-priority "
+						 "requests leave"
+			    : rw->bound_shared ? " shared with the reads, "
+						 "queries and rewrites sent "
+						 "to it"
+					       : "");
+		}
 	}
 	client_text(r, rw, client, sizeof(client));
 	if (client[0]) {
@@ -644,21 +585,17 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		       "parts (sequential ids do not quite: the fullest part "
 		       "may fill a few percent sooner)";
 	}
-	snprintf(buf, cap, " (%s first, %s%s)%s%s", s->full_key, grow, bound,
+	snprintf(buf, cap, " (%s%s first, %s%s)%s%s", s->full_key,
+		 s->full_collection ? "'s item collection" : "", grow, bound,
 		 shrt, even);
 }
 
-/* A table's item collection filling (full_ddb), in its words: its rate
-   is a straight line from its first growing write to its last; when
-   those span less than PK_FULL_DDB_RUN_PART of the run (a busy phase
-   before a quiet one), the sentence says so rather than "over the run" */
+/* A table's item collection filling (full_ddb), in its words: full now,
+   or the runway's days, basis and first (first_text) against 10 GiB */
 static void collection_text(const struct pk_result *r,
 			    const struct pk_scorecard *s, char *buf, size_t cap)
 {
-	char d[64], rt[48], span[48], run[48], over[200], ts[96] = "";
-	const double scale =
-	    s->runway.time_scale > 0 ? s->runway.time_scale : 1.0;
-	const double run_s = (double)r->end_ms / 1000.0 * scale;
+	char d[64], at[160], first[640];
 
 	if (s->days_to_full <= 0) {
 		snprintf(buf, cap,
@@ -667,39 +604,12 @@ static void collection_text(const struct pk_result *r,
 			 s->full_key);
 		return;
 	}
-	if (s->runway.mean_bytes_per_s > 0) {
-		/* stepped a cycle at a time: the cycle's mean, and the
-		   busy part's rate it fills at */
-		snprintf(over, sizeof(over),
-			 "on average over its %s cycle, %s as it fills",
-			 duration(s->runway.span_s, span, sizeof(span)),
-			 rate_text(s->full_rate, run, sizeof(run)));
-	} else if (s->full_measured_s > 0 &&
-		   s->full_measured_s < PK_FULL_DDB_RUN_PART * run_s) {
-		snprintf(over, sizeof(over),
-			 "over the %s from its first growing write to its "
-			 "last, the rest of the run's %s left out",
-			 duration(s->full_measured_s, span, sizeof(span)),
-			 duration(run_s, run, sizeof(run)));
-	} else {
-		snprintf(over, sizeof(over), "over the run");
-	}
-	if (scale != 1.0 && r->sc && r->sc->time_scale_text) {
-		/* its rate and days in real time */
-		snprintf(ts, sizeof(ts), ", at its time scale (%s)",
-			 r->sc->time_scale_text);
-	}
+	first_text(r, s, first, sizeof(first));
 	snprintf(buf, cap,
-		 "%s (%s's item collection first, growing %s %s%s: "
-		 "its items and local secondary index entries against "
-		 "10 GiB, D18)",
+		 "%s %s%s: its items and local secondary index entries "
+		 "against 10 GiB, D18",
 		 scorecard_days_text(s->days_to_full, 1, d, sizeof(d)),
-		 s->full_key,
-		 rate_text(s->runway.mean_bytes_per_s > 0
-			       ? s->runway.mean_bytes_per_s
-			       : s->full_rate,
-			   rt, sizeof(rt)),
-		 over, ts);
+		 scorecard_full_basis(r, &s->runway, at, sizeof(at)), first);
 }
 
 const char *scorecard_full_text(const struct pk_result *r,
@@ -729,6 +639,18 @@ const char *scorecard_full_text(const struct pk_result *r,
 				     sizeof(first)),
 			    scorecard_full_basis(r, &s->runway, at,
 						 sizeof(at)));
+		} else if (s->full_collection) {
+			/* a table's: each key value's collection grows
+			   only while its bucket is current */
+			snprintf(buf, cap,
+				 "bounded: %s %s's item collection stops "
+				 "growing when its %s ends, holding at most "
+				 "%s of its 10 GiB (D18), %s",
+				 article(s->bucket.len_s),
+				 unit(s->bucket.len_s), unit(s->bucket.len_s),
+				 level_text(s, s->bucket_reach_bytes, b),
+				 scorecard_full_basis(r, &s->runway, at,
+						      sizeof(at)));
 		} else {
 			snprintf(buf, cap,
 				 "bounded: %s %s's bucket ends before it "
@@ -755,15 +677,22 @@ const char *scorecard_full_text(const struct pk_result *r,
 			snprintf(buf, cap, "never");
 		} else if (s->full_collection &&
 			   s->runway.kind == PK_RUNWAY_IDS) {
-			snprintf(buf, cap,
-				 "never: the sort key takes %s values, which "
-				 "bound every item collection under 10 GiB "
-				 "(D18)",
-				 fmt_thousands((int64_t)s->runway.ids, a));
+			snprintf(
+			    buf, cap,
+			    "never: an item collection holds at most %s "
+			    "sort key values, at most %s, under its "
+			    "10 GiB (D18), %s",
+			    fmt_thousands((int64_t)s->runway.ids, a),
+			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),
+				      b),
+			    scorecard_full_basis(r, &s->runway, at,
+						 sizeof(at)));
 		} else if (s->full_collection) {
 			snprintf(buf, cap,
-				 "never: no item collection grew after its "
-				 "first write (D18: 10 GiB a key value)");
+				 "never: no item collection grows (D18: "
+				 "10 GiB a key value), %s",
+				 scorecard_full_basis(r, &s->runway, at,
+						      sizeof(at)));
 		} else if (s->runway.kind == PK_RUNWAY_IDS &&
 			   s->runway.ids == 1) {
 			snprintf(
@@ -958,13 +887,13 @@ const char *scorecard_full_text(const struct pk_result *r,
 		if (brief) {
 			snprintf(buf, cap, "> 5 years");
 		} else if (s->full_collection) {
-			collection_text(r, s, first, sizeof(first));
-			/* its growth words, after "first, " */
-			snprintf(buf, cap,
-				 "not within 5 years (%s's item collection "
-				 "holds %s by then, %s",
-				 s->full_key, fmt_bytes(s->full_lp_bytes, a),
-				 strstr(first, "first, ") + strlen("first, "));
+			snprintf(
+			    buf, cap,
+			    "not within 5 years, %s (%s's item "
+			    "collection holds %s by then, of its 10 GiB, "
+			    "D18)",
+			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
+			    s->full_key, fmt_bytes(s->full_lp_bytes, a));
 		} else {
 			snprintf(
 			    buf, cap,

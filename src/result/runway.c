@@ -17,6 +17,7 @@
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
 #include "pksim/result/result.h"
+#include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
 #include "pksim/workload/workload.h"
 #include "result_int.h"
@@ -309,6 +310,94 @@ static void replay_filled(const struct pk_result_variant *v,
 	}
 }
 
+/* The projection of snapshot s into rw by variant v's terms: a data
+   file's, a window's or the workload's rates', checked by the guard */
+static void project(const struct pk_snapshot *s, const struct pk_scenario *sc,
+		    const struct pk_workload *w, struct pk_result_variant *v,
+		    struct pk_runway *rw)
+{
+	const struct pk_items_file *f = sc->items_file;
+
+	if (f) {
+		runway_from_data(sc, w, v, rw);
+	} else if (workload_items(w) == 0 && runway_writes(sc)) {
+		runway_from_window(s, sc, v, rw);
+	} else {
+		runway_from_rates(s, sc, w, v, rw);
+	}
+	runway_guard(sc, w, v, rw);
+}
+
+/*
+ * An Amazon DynamoDB table's runway (D18): with a local secondary index
+ * one partition-key value's item collection (its items and their index
+ * entries) holds at most 10 GiB, and it is projected as a container's
+ * logical partition is, by the same modules, through a view of v in the
+ * table's terms: the collection's cap, the bytes a new item adds to it
+ * (pk_snapshot_ddb.coll_item_factor, as a container's index factor), the
+ * write units one key value can take a second in place of each range's
+ * RU/s (coll_write_mcu: a partition's 1,000 WCU, the table's own units),
+ * writes charged by D1 and reads by none (ddb_queries: reads take the
+ * read bucket, D3), items identified within a collection by the sort
+ * key (the table's primary key: a put of a stored sort key value
+ * replaces its item); no burst bank, throughput bucket, fleet pool,
+ * autoscale or time to live (a table keeps every item it is given).
+ * Without a local index nothing caps a key value (a partition past 10
+ * GiB splits, D6): not projected, basis PK_RUNWAY_NONE.
+ */
+static void table_runway(const struct pk_snapshot *s,
+			 const struct pk_scenario *sc,
+			 const struct pk_workload *w,
+			 struct pk_result_variant *v)
+{
+	const struct pk_snapshot_ddb *x = s->ddb;
+	struct pk_runway *rw = &v->runway;
+	struct pk_container_spec spec;
+	struct pk_metrics m;
+	struct pk_result_variant tv;
+	size_t i;
+
+	if (!s->queries || !v->spec || x->coll_cap_bytes == 0 ||
+	    x->colls.full_now) {
+		return; /* no cap, or full in the run (scorecard_full) */
+	}
+	spec = *v->spec;
+	spec.lp_storage_bytes = x->coll_cap_bytes;
+	spec.index_factor = x->coll_item_factor;
+	spec.burst = 0;
+	spec.serverless = 0;
+	memset(&spec.fleet, 0, sizeof(spec.fleet));
+	memset(spec.bucket_pct, 0, sizeof(spec.bucket_pct));
+	spec.default_bucket = 0;
+	spec.throughput_ru_per_s = 0;
+	spec.autoscale_max_ru_per_s = 0;
+	spec.split_delay_ms = 0;
+	spec.default_ttl_s = PK_TTL_OFF;
+	/* a key's finds are Queries, on the read bucket (D3) */
+	m = *v->metrics;
+	m.totals.key_queries = 0;
+	m.totals.key_query_mru = 0;
+	tv = *v;
+	tv.spec = &spec;
+	tv.metrics = &m;
+	tv.queries = NULL;
+	tv.n_queries = 0;
+	tv.id_path = x->sort_key ? x->sort_key : "/id";
+	tv.ranges = xcalloc(v->n_ranges ? v->n_ranges : 1, sizeof(*tv.ranges));
+	for (i = 0; i < v->n_ranges; i++) {
+		tv.ranges[i] = v->ranges[i];
+		tv.ranges[i].ru_per_s_mru = x->coll_write_mcu;
+	}
+	tv.ru_per_s =
+	    x->coll_write_mcu / 1000 * (int64_t)(v->n_ranges ? v->n_ranges : 1);
+	if (sc->items_file && sc->items_file->from == PK_FROM_AT_ONCE) {
+		rw->kind = PK_RUNWAY_AT_ONCE;
+	} else {
+		project(s, sc, w, &tv, rw);
+	}
+	free(tv.ranges);
+}
+
 void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		  const struct pk_workload *w, struct pk_result_variant *v)
 {
@@ -321,6 +410,10 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 	rw->bound_range = UINT32_MAX;
 	rw->bucket = s->key_bucket;
 	rw->ttl_s = s->cosmos ? s->cosmos->ttl_lifetime_s : 0;
+	if (s->ddb) {
+		table_runway(s, sc, w, v);
+		return;
+	}
 	if (!s->cosmos || !s->queries) {
 		/* the cap is Azure Cosmos DB's (rule 11): another service's
 		   is not known, nothing to project against */
@@ -343,14 +436,7 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		rw->kind = PK_RUNWAY_AT_ONCE;
 		return;
 	}
-	if (f) {
-		runway_from_data(sc, w, v, rw);
-	} else if (workload_items(w) == 0 && runway_writes(sc)) {
-		runway_from_window(s, sc, v, rw);
-	} else {
-		runway_from_rates(s, sc, w, v, rw);
-	}
-	runway_guard(sc, w, v, rw);
+	project(s, sc, w, v, rw);
 	if (rw->kind == PK_RUNWAY_UNTESTED) {
 		replay_filled(v, rw);
 	}

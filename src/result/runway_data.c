@@ -385,7 +385,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	/* the first to fill does so before any of its records expires */
 	int before = 0, best_before = 0;
 	const struct group *level_g = NULL;
-	const int id_prop = workload_prop_index(w, "/id");
+	const int id_prop = workload_prop_index(w, runway_id_path(v));
 	struct rw_idset seen = {NULL, 0, 0, 0};
 	struct pk_runway ids; /* the most a group rewriting its ids holds */
 	/* the file's stored records' first and last times, ms, and how

@@ -260,7 +260,8 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 
 	for (s = 0; s < sc->n_streams; s++) {
 		const struct pk_stream_spec *st = &sc->streams[s];
-		const struct pk_prop_spec *id = stream_prop(sc, st, "/id");
+		const struct pk_prop_spec *id =
+		    stream_prop(sc, st, runway_id_path(v));
 		int writes = 0;
 
 		for (i = st->phase_first;

@@ -393,7 +393,8 @@ static uint64_t key_reads_id(const struct pk_result_variant *v,
 	v->service_queries->key_reads(v->key, sc, &kr);
 	for (i = 0; i < kr.n_refs && i < PK_QUERY_KEY_REFS; i++) {
 		if (kr.prop[i] < 0 || (size_t)kr.prop[i] >= sc->n_props ||
-		    strcmp(sc->props[kr.prop[i]].path, "/id") != 0) {
+		    strcmp(sc->props[kr.prop[i]].path, runway_id_path(v)) !=
+			0) {
 			continue;
 		}
 		if (kr.hash_mod[i] == 0) {
@@ -439,7 +440,8 @@ static uint64_t ids_hashed_most(const struct pk_result_variant *v,
 	v->service_queries->key_reads(v->key, sc, &kr);
 	for (i = 0; i < kr.n_refs && i < PK_QUERY_KEY_REFS; i++) {
 		if (kr.prop[i] < 0 || (size_t)kr.prop[i] >= sc->n_props ||
-		    strcmp(sc->props[kr.prop[i]].path, "/id") != 0 ||
+		    strcmp(sc->props[kr.prop[i]].path, runway_id_path(v)) !=
+			0 ||
 		    kr.hash_mod[i] == 0) {
 			continue;
 		}
@@ -532,7 +534,7 @@ int runway_id_pool(const struct pk_result_variant *v,
 	pool->skew = NULL;
 	pool->creates = 0;
 	runway_stream_view(sc, k, &one);
-	idp = scenario_find_prop(&one, "/id");
+	idp = scenario_find_prop(&one, runway_id_path(v));
 	if (!idp || (idp->kind != PK_GEN_PATTERN && idp->kind != PK_GEN_LIST)) {
 		return 0;
 	}

@@ -324,6 +324,9 @@ void runway_item_key_pick(const struct pk_result_variant *v,
 /* What v's service charges a write of an item of mean bytes, mRU
    (service/queries.h: write_mru) */
 int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
+/* The path of the property that tells a key value's items apart
+   (pk_result_variant.id_path): "/id" unless v says another */
+const char *runway_id_path(const struct pk_result_variant *v);
 
 /* The properties v's key reads (at most PK_QUERY_KEY_REFS) */
 size_t runway_n_refs(const struct pk_result_variant *v,

@@ -72,6 +72,11 @@ void runway_item_key_pick(const struct pk_result_variant *v,
 					  &k->at);
 }
 
+const char *runway_id_path(const struct pk_result_variant *v)
+{
+	return v->id_path ? v->id_path : "/id";
+}
+
 int64_t runway_write_mru(const struct pk_result_variant *v, double mean)
 {
 	return v->service_queries->write_mru(v->service_state, (uint64_t)mean);

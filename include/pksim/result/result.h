@@ -447,6 +447,12 @@ struct pk_result_variant {
 						     NULL: none */
 	const void *service_state; /* borrowed: the snapshot's lps, which
 				      service_queries->write_mru reads */
+	const char *id_path;	   /* borrowed: the property that tells a
+				      key value's items apart, as the
+				      runway reads an id pool (runway.h);
+				      NULL: /id (Azure Cosmos DB's item
+				      id; a table's view of it, its sort
+				      key) */
 	struct pk_epk key_reach;   /* exclusive end of the key space the
 				      key values reach
 				      (pk_snapshot.key_reach; pk_epk_end

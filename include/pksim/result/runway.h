@@ -7,6 +7,15 @@
  * to store: so the figure does not depend on replay speed, throttling,
  * time compression, the seed's draws or --jobs.
  *
+ * An Amazon DynamoDB table with a local secondary index is projected
+ * alike, its item collections (a partition-key value's items and index
+ * entries) against 10 GiB (D18), through a view of the variant in the
+ * table's terms (runway.c table_runway: the collection's cap and bytes
+ * an item adds, a key value's write units in place of a range's RU/s,
+ * the sort key telling its items apart, no burst, buckets, fleet pool
+ * or time to live); a table without one caps nothing and is not
+ * projected.
+ *
  * Two bases, named in every sentence that gives the figure:
  * - generated items, PK_RUNWAY_RATES ("projected from the workload's
  *   rates"): a logical partition's share of the new items is the

@@ -189,29 +189,16 @@ struct pk_ddb_step {
    secondary index each partition-key value's items and their index
    entries hold at most 10 GiB (PK_DDB_COLLECTION_BYTES); without one no
    key value is capped (a partition past 10 GiB splits instead, D6).
-   Which collection reaches the cap first if each goes on growing as it
-   did over the run (first growing write to last write). */
+   Whether one is full at the run's end; when the first fills is the
+   runway's projection (result/runway.h). */
 struct pk_ddb_collections {
-	int capped;		 /* 1: the table has a local secondary index */
-	int full_now;		 /* 1: a write was refused for a full
-				    collection (key: the fullest) */
-	int growing;		 /* 1: some collection grew after its first
-				    instant; key, rate and full_s are the
-				    first to fill's */
-	char key[128];		 /* JSON text of its partition-key value
-				    (truncated past 127 bytes) */
-	uint64_t bytes;		 /* it holds at the end, bytes */
-	double rate_bytes_per_s; /* its growth from its first growing
-				    write to its last, B/s */
-	double span_s;		 /* ... the seconds between them */
-	double first_s;		 /* ... its first growing write, s of the
-				    run's clock; -1 when none grows */
-	double full_s;		 /* seconds after the run's end until it
-				    holds 10 GiB at that rate */
-	uint64_t ids;		 /* > 0: collections grew but the workload's
-				    sort key takes this many values, which
-				    bound them under 10 GiB (none fills
-				    then unless growing is set) */
+	int capped;	/* 1: the table has a local secondary index */
+	int full_now;	/* 1: a write was refused for a full collection
+			   (key: the fullest) */
+	char key[128];	/* full_now: JSON text of the fullest's
+			   partition-key value (truncated past 127
+			   bytes) */
+	uint64_t bytes; /* full_now: it holds at the end, bytes */
 };
 
 /* One partition of an Amazon DynamoDB global secondary index over the
@@ -453,6 +440,27 @@ struct pk_snapshot_ddb {
 					partitions (D5), mCU */
 	struct pk_ddb_collections colls; /* its item collections' forecast,
 					    filled at the run's end */
+	/* What the runway (result/runway.h) projects a table's item
+	   collections against, set when the table is made: */
+	uint64_t coll_cap_bytes; /* an item collection's cap: 10 GiB with
+				    a local secondary index (D18), 0
+				    without one (no key value is capped) */
+	double coll_item_factor; /* bytes a collection gains for each
+				    byte of a new item: 1, plus 1 for each
+				    local index of projection all whose
+				    sort key the scenario's items have
+				    (its entry is the item; keys_only
+				    entries count none, ddb_lsi.c) */
+	int64_t coll_write_mcu;	 /* the write units one key value's
+				    writes can take a second, mCU: a
+				    partition's 1,000 WCU (D3; with a
+				    local index its collection stays on
+				    one partition), at most the table's
+				    provisioned units (adaptive capacity
+				    lends a busy partition the units the
+				    others leave, D10), with `adaptive:
+				    off` at most its partition's even
+				    share at creation (D5) */
 	char *finding; /* the table's own finding, one sentence for the
 			  findings (throughput dilution after a capacity
 			  decrease, D8: ddb_change.c), set when the run

@@ -246,7 +246,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 		d->took[d->n_took++] = took - 1;
 	}
 	if (a.coll) {
-		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
+		ddb_lsis_store(a.coll, a.coll_grow, a.items);
 	}
 	if (d->n_gsis > 0) {
 		ddb_gsis_store(d);

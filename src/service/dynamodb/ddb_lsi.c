@@ -36,21 +36,82 @@
 /* One partition-key value's item collection */
 struct ddb_coll {
 	UT_hash_handle hh;
-	uint64_t bytes;	       /* its items' and index entries' */
-	uint64_t items;	       /* its items */
-	int refused;	       /* 1: a write past 10 GiB was refused */
-	int64_t first_grow_ms; /* first write that grew it, -1 before */
-	int64_t last_write_ms; /* its latest admitted write */
-	uint64_t base_bytes;   /* held at the end of first_grow_ms */
-	size_t len;	       /* of key */
-	unsigned char key[];   /* the value's identity bytes (pkey) */
+	uint64_t bytes;	     /* its items' and index entries' */
+	uint64_t items;	     /* its items */
+	int refused;	     /* 1: a write past 10 GiB was refused */
+	size_t len;	     /* of key */
+	unsigned char key[]; /* the value's identity bytes (pkey) */
 };
+
+/* The write units one key value's writes can take a second, mCU
+   (pk_snapshot_ddb.coll_write_mcu): a partition's 1,000 WCU (D3), at
+   most the table's own provisioned units, with adaptive capacity off at
+   most a partition's even share at creation (D5, D10); on demand the
+   partition's 1,000 WRU */
+static int64_t coll_write_mcu(const struct ddb *d)
+{
+	int64_t most = (int64_t)PK_DDB_PART_WCU * 1000;
+
+	if (d->on_demand) {
+		return most;
+	}
+	if (d->t->adaptive == PK_DDB_ADAPTIVE_OFF) {
+		return d->bill.created_share_mcu[1] < most
+			   ? d->bill.created_share_mcu[1]
+			   : most;
+	}
+	return d->t->wcu * 1000 < most ? d->t->wcu * 1000 : most;
+}
+
+/* Whether some stream of sc's items holds a property at path */
+static int items_have(const struct pk_scenario *sc, const char *path)
+{
+	size_t k, ns = sc->n_streams ? sc->n_streams : 1;
+
+	if (sc->items_file) {
+		return 1; /* a record may hold any property */
+	}
+	for (k = 0; k < ns; k++) {
+		struct pk_scenario one = *sc;
+
+		if (k < sc->n_streams) {
+			one.props = sc->props + sc->streams[k].prop_first;
+			one.n_props = sc->streams[k].n_props;
+		}
+		if (scenario_find_prop(&one, path)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void ddb_lsis_item_indexes(const struct ddb *d, size_t *all, size_t *keys)
+{
+	size_t i;
+
+	*all = *keys = 0;
+	for (i = 0; i < d->t->n_lsis; i++) {
+		const struct pk_ddb_lsi_spec *l = &d->t->lsis[i];
+
+		if (!items_have(d->sc, l->sort_key)) {
+			continue;
+		}
+		if (l->keys_only) {
+			(*keys)++;
+		} else {
+			(*all)++;
+		}
+	}
+}
 
 int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag)
 {
-	size_t i;
+	size_t i, all, keys;
 
+	d->bill.coll_cap_bytes = 0;
+	d->bill.coll_item_factor = 1.0;
+	d->bill.coll_write_mcu = coll_write_mcu(d);
 	if (d->t->n_lsis == 0) {
 		return 0;
 	}
@@ -75,6 +136,9 @@ int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 			return -1;
 		}
 	}
+	ddb_lsis_item_indexes(d, &all, &keys);
+	d->bill.coll_cap_bytes = (uint64_t)PK_DDB_COLLECTION_BYTES;
+	d->bill.coll_item_factor = 1.0 + (double)all;
 	return 0;
 }
 
@@ -161,7 +225,6 @@ static struct ddb_coll *collection(struct ddb *d)
 	if (!c) {
 		c = xcalloc(1, sizeof(*c) + d->kv->id_len);
 		c->len = d->kv->id_len;
-		c->first_grow_ms = -1;
 		memcpy(c->key, d->kv->id, c->len);
 		HASH_ADD(hh, d->colls, key[0], c->len, c);
 	}
@@ -213,136 +276,36 @@ int ddb_lsis_first_full(const struct ddb *d, char *buf, size_t cap)
 	return 1;
 }
 
-void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items,
-		    int64_t t_ms)
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items)
 {
 	int64_t after = (int64_t)c->bytes + grow;
 	int64_t n = (int64_t)c->items + items;
 
 	c->bytes = after < 0 ? 0 : (uint64_t)after;
 	c->items = n < 0 ? 0 : (uint64_t)n;
-	c->last_write_ms = t_ms;
-	if (grow > 0 && c->first_grow_ms < 0) {
-		c->first_grow_ms = t_ms;
-	}
-	if (t_ms == c->first_grow_ms) {
-		/* the first instant's writes are where growth starts from,
-		   not growth over time (as the Azure Cosmos DB runway
-		   reads a logical partition's grow_base_bytes) */
-		c->base_bytes = c->bytes;
-	}
 }
 
-/* c's growth rate over the run into *rate, B/s: what it gained after its
-   first growing instant over the time to its last write; 0 when it did
-   not grow after that instant */
-static int coll_rate(const struct ddb_coll *c, double *rate)
+void ddb_lsis_end(const struct ddb *d, struct pk_ddb_collections *out)
 {
-	if (c->first_grow_ms < 0 || c->last_write_ms <= c->first_grow_ms ||
-	    c->bytes <= c->base_bytes) {
-		return 0;
-	}
-	*rate = (double)(c->bytes - c->base_bytes) * 1000.0 /
-		(double)(c->last_write_ms - c->first_grow_ms);
-	return 1;
-}
-
-/* The most items one key value's collection can hold: the distinct sort
-   key values the workload writes, summed over its streams (a pattern or
-   list property's count, ids drawn among them and rewritten); 0 when
-   not bounded so (a data file; a stream whose sort key is another kind
-   of property, or none) */
-static uint64_t sort_key_pool(const struct ddb *d)
-{
-	const struct pk_scenario *sc = d->sc;
-	size_t k, ns = sc->n_streams ? sc->n_streams : 1;
-	uint64_t n = 0;
-
-	if (sc->items_file || !d->t->sort_key) {
-		return 0;
-	}
-	for (k = 0; k < ns; k++) {
-		struct pk_scenario one = *sc;
-		const struct pk_prop_spec *p;
-
-		if (k < sc->n_streams) {
-			one.props = sc->props + sc->streams[k].prop_first;
-			one.n_props = sc->streams[k].n_props;
-		}
-		p = scenario_find_prop(&one, d->t->sort_key);
-		if (!p ||
-		    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
-			return 0;
-		}
-		n += p->count;
-	}
-	return n;
-}
-
-/* Whether collection c can never pass 10 GiB: pool (sort_key_pool) items
-   of the mean size it holds, index entries included, stay under it.
-   ASSUMPTION: the items yet to come are of that mean size (the Azure
-   Cosmos DB runway's "rewrites its ids: never fills", runway_ids.c) */
-static int coll_bounded(const struct ddb_coll *c, uint64_t pool)
-{
-	return pool > 0 && c->items > 0 &&
-	       (double)pool * ((double)c->bytes / (double)c->items) <
-		   (double)PK_DDB_COLLECTION_BYTES;
-}
-
-void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
-{
-	const double cap = (double)PK_DDB_COLLECTION_BYTES;
-	const struct ddb_coll *c, *tmp, *first = NULL, *fullest = NULL;
-	double rate = 0, left = 0, span = 0;
-	uint64_t pool = d->n_lsis > 0 ? sort_key_pool(d) : 0;
+	const struct ddb_coll *c, *tmp, *fullest = NULL;
 
 	memset(out, 0, sizeof(*out));
 	out->capped = d->n_lsis > 0;
-	out->first_s = -1;
 	HASH_ITER(hh, d->colls, c, tmp)
 	{
-		double r, l;
-
 		if (!fullest || c->bytes > fullest->bytes) {
 			fullest = c;
 		}
-		if (!coll_rate(c, &r)) {
-			continue;
-		}
-		if (coll_bounded(c, pool)) {
-			/* grew, but its ids bound it under 10 GiB */
-			out->ids = pool;
-			continue;
-		}
-		l = cap > (double)c->bytes ? (cap - (double)c->bytes) / r : 0;
-		if (!first || l < left) {
-			first = c;
-			left = l;
-			rate = r;
-			span = (double)(c->last_write_ms - c->first_grow_ms) /
-			       1000.0;
-		}
 	}
-	if (d->collection_refused > 0 && fullest) {
-		/* a write was refused for a full collection: the fullest
-		   is at its cap now */
-		out->full_now = 1;
-		first = fullest;
-		left = 0;
-	}
-	if (!first) {
+	if (d->collection_refused == 0 || !fullest) {
 		return;
 	}
-	out->growing = !out->full_now;
-	pkey_format_id(d->key, first->key, first->len, out->key,
+	/* a write was refused for a full collection: the fullest is at
+	   its cap now */
+	out->full_now = 1;
+	pkey_format_id(d->key, fullest->key, fullest->len, out->key,
 		       sizeof(out->key));
-	out->bytes = first->bytes;
-	out->rate_bytes_per_s = out->full_now ? 0 : rate;
-	out->full_s = left;
-	out->span_s = out->full_now ? 0 : span;
-	out->first_s =
-	    out->full_now ? -1 : (double)first->first_grow_ms / 1000.0;
+	out->bytes = fullest->bytes;
 }
 
 void ddb_lsis_free(struct ddb *d)

@@ -224,7 +224,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	store_items(d, rq, out);
 	ddb_store(d, (size_t)i, &a);
 	if (a.coll) {
-		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
+		ddb_lsis_store(a.coll, a.coll_grow, a.items);
 	}
 	if (a.write && d->n_gsis > 0) {
 		ddb_gsis_store(d);
@@ -281,7 +281,7 @@ static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
 		end = (d->now_s + 1) * MS_PER_S;
 	}
 	ddb_advance(s, end);
-	ddb_lsis_forecast(d, &d->bill.colls);
+	ddb_lsis_end(d, &d->bill.colls);
 	ddb_change_finding(d);
 	ddb_heat_end(d, d->bill.hot);
 	d->bill.sort_key = d->t->sort_key;

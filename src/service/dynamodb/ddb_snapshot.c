@@ -2,9 +2,11 @@
  * ddb_snapshot: the DynamoDB table at the end of the run in the neutral
  * terms of snapshot.h: one range per partition in hash order, with its
  * read plus write share as its "RU/s" and its units consumed as its
- * "RU"; every partition id of the run with its slice of the hash space.
- * No logical partitions (item collections are not kept yet) and no
- * Azure Cosmos DB extension.
+ * "RU"; every partition id of the run with its slice of the hash space;
+ * its answers to the readers (ddb_queries.c) and its key's time bucket,
+ * which the runway projects its item collections by. No logical
+ * partitions (item collections are not kept as such) and no Azure
+ * Cosmos DB extension.
  */
 #include <string.h>
 
@@ -84,11 +86,12 @@ void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 	const struct ddb *d = (const struct ddb *)s;
 	size_t i;
 
-	(void)sc;
 	memset(out, 0, sizeof(*out));
 	out->name = d->spec->name ? d->spec->name : d->spec->partition_key;
 	out->key = d->key;
 	out->key_text = d->key->text;
+	out->queries = &ddb_queries;
+	pkey_time_bucket(d->key, sc, &out->key_bucket);
 	out->spec = d->spec;
 	out->metrics = &d->m;
 	out->end_s = d->now_s;

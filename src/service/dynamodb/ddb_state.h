@@ -639,8 +639,10 @@ size_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
 		       const struct ask *a, struct ddb_gsi_ask *out);
 void ddb_gsis_free(struct ddb *d);
 
-/* ddb_lsi.c: the table's local secondary indexes from d->t; 0, or -1
-   with the error in diag. With them, what write request rq (a point
+/* ddb_lsi.c: the table's local secondary indexes from d->t, and what
+   the runway projects its item collections against (d->bill's
+   coll_cap_bytes, coll_item_factor, coll_write_mcu); 0, or -1 with the
+   error in diag. With them, what write request rq (a point
    write, or a batch's item as a request of its own) of the request's
    key ix (ddb_items: the stored item it replaces or deletes) adds,
    called right after its partition key was built into d->kv: *units
@@ -653,17 +655,24 @@ void ddb_gsis_free(struct ddb *d);
    (ItemCollectionSizeLimitExceededException, counted in
    d->collection_refused; its first such refusal in d->coll_full). Grow
    collection c by grow bytes and items items (negative: shrink) once the
-   write sent at t_ms is admitted. At the run's end, which collection
-   fills first at its growth over the run into *out (capped 0 without an
-   index: no key value is capped; a collection the workload's sort key
-   values bound under 10 GiB never fills). Free them. */
+   write is admitted. At the run's end, whether a collection is full
+   into *out (capped 0 without an index: no key value is capped; when
+   it is full is the runway's, result/runway.h). The local indexes an
+   item of the scenario enters into *all (projection all) and *keys
+   (keys_only): those whose sort key some stream's items (or a data
+   file's records) hold (ASSUMPTION: every item of such a stream holds
+   it). Free them. */
 int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag);
 int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, uint32_t ix,
 		 int64_t *units, int64_t *grow, struct ddb_coll **coll);
-void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items,
-		    int64_t t_ms);
-void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out);
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items);
+void ddb_lsis_end(const struct ddb *d, struct pk_ddb_collections *out);
+void ddb_lsis_item_indexes(const struct ddb *d, size_t *all, size_t *keys);
+/* ddb_queries.c: the table's answers to the run's readers (queries.h):
+   key values as the key module gives them, placed by the table's hash,
+   writes charged by D1 and its local indexes */
+extern const struct pk_queries ddb_queries;
 /* The units (mCU) write rq of key ix, units its base units, adds on
    the local indexes (ddb_lsis_ask's, without counting or storing: what
    ddb_ahead.c foresees); d->kv is overwritten */
