@@ -2078,6 +2078,64 @@ START_TEST(test_seeds_one_alive)
 }
 END_TEST
 
+/* The partitions part of the estimate of 1,000 creates of 1 KB on a
+   DynamoDB table keyed /k (100 values), then n reads, with a variant
+   keyed {k}.{random 1..64} */
+static double suffix_partitions(int n)
+{
+	char text[1024];
+	struct pk_memory_estimate e;
+	struct pk_scenario *s;
+	struct pk_diag d;
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 10000, "
+		 "write_capacity_units: 10000}\n"
+		 "items: {k: {values: \"k{0..99}\"}}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n"
+		 "  - {duration: 10s, rate: %d/s, ops: {read: 1}, "
+		 "item_size: 1KB}\n",
+		 n / 10);
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	ck_assert_int_eq(scenario_add_variant(s, "{k}.{random 1..64}", &d), 0);
+	scenario_memory_estimate(s, &e);
+	scenario_free(s);
+	diag_free(&d);
+	return e.partitions;
+}
+
+/*
+ * A read under a random-suffix key on a DynamoDB table asks every
+ * candidate key (rule 38; docs/dynamodb.md), and the table keeps a heat
+ * record for each key value asked, items or not. {k}.{random 1..64}
+ * over 100 values of k, 1,000 creates: 1,000 key values written (the
+ * items; 6,400 could be), each read asking 63 more: at most 1,000 +
+ * 63 x reads and at most 64 x 1,000 = 64,000 (a read asks for a stored
+ * item's k). 250, 500, 1,000 and 2,000 reads: 16,750, 32,500, 64,000 and
+ * 64,000 key values, so the partitions part grows by 15,750 and then
+ * 31,500 records (twice as much), each at least the heat record's 200
+ * B, and not past 1,000 reads. Before, only the 1,000 written were
+ * counted: trialW5's rsufnb.yaml peaked 63x over its bound.
+ */
+START_TEST(test_table_random_suffix_keys_asked)
+{
+	const double p250 = suffix_partitions(250),
+		     p500 = suffix_partitions(500),
+		     p1000 = suffix_partitions(1000),
+		     p2000 = suffix_partitions(2000);
+	const double rec = (p500 - p250) / 15750;
+
+	ck_assert_msg(rec >= 200, "%f B a key value", rec);
+	ck_assert_double_eq_tol(p1000 - p500, 31500 * rec, 1e-6 * p1000);
+	ck_assert_double_eq_tol(p2000, p1000, 1e-9 * p1000);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_memory");
@@ -2114,6 +2172,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_heat_and_gsi);
 	tcase_add_test(tc, test_table_gsi_minutes);
 	tcase_add_test(tc, test_phases_passes_bounded);
+	tcase_add_test(tc, test_table_random_suffix_keys_asked);
 	tcase_add_test(tc, test_table_retry_index_writes);
 	tcase_add_test(tc, test_table_gsi_work);
 	tcase_add_test(tc, test_preload_splits);

@@ -958,6 +958,63 @@ START_TEST(test_table_judged_by_units)
 }
 END_TEST
 
+/*
+ * Under a random-suffix key on a DynamoDB table (rule 38) each read is a
+ * GetItem of each candidate key, the other 4,095 of `{random 1..4096}`
+ * items that do not exist, 0.5 unit each eventually consistent
+ * (docs/dynamodb.md), which a client's ru_budget spends: a read of a 1 KB
+ * item is at most 1 + 4,095 x 0.5 = 2,048.5 units. 1,000 creates of 1 KB
+ * (each counted at the larger of the table's 1 WCU and the cost keys' 5
+ * RU a 1 KB write: 5,000) then 16,000 such reads at 1 unit a second take
+ * 5,000 + 32,776,000 = 32,781,000 s, past the 31,622,400 s (366 days) a
+ * run may simulate: refused; 15,000 take 5,000 + 30,727,500 =
+ * 30,732,500 s: accepted. Before, a read was counted at its own item's
+ * 1 unit.
+ */
+START_TEST(test_table_budget_random_suffix_reads)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 10000, "
+	    "write_capacity_units: 10000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "client: {ru_budget: 1/s, retries: none}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {duration: 1000s, rate: %d/s, ops: {read: 1}, "
+	    "item_size: 1KB}\n";
+	static const int rate[] = {16, 15};
+	char buf[1024];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		struct pk_scenario *s;
+		struct pk_diag d;
+		int rc;
+
+		snprintf(buf, sizeof(buf), text, rate[k]);
+		diag_init(&d);
+		s = scenario_parse("t.yaml", buf, strlen(buf), &d);
+		ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+		ck_assert_int_eq(
+		    scenario_add_variant(s, "{k}.{random 1..4096}", &d), 0);
+		rc = scenario_check_plan(s, &d);
+		if (k == 0) {
+			char *msg = tu_diag_text(&d);
+
+			ck_assert_msg(rc != 0 && strstr(msg, "32,781,000"),
+				      "%s", msg);
+			free(msg);
+		} else {
+			ck_assert_msg(rc == 0, "%s", tu_diag_text(&d));
+		}
+		scenario_free(s);
+		diag_free(&d);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -981,6 +1038,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_budget_transact_units);
 	tcase_add_test(tc, test_table_budget_scan_units);
 	tcase_add_test(tc, test_table_request_past_partition);
+	tcase_add_test(tc, test_table_budget_random_suffix_reads);
 	tcase_add_test(tc, test_terms_partitions_whole);
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);

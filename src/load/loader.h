@@ -364,6 +364,10 @@ double ld_worst_op_ru(const struct pk_scenario *s,
 double ld_worst_op_ru_at(const struct pk_scenario *s,
 			 const struct pk_phase_spec *p, double ranges,
 			 double largest, double table_bytes);
+/* The candidate values of a synthetic key's template t: the product of
+   the spans B - A + 1 of its `{random A..B}` parts (as
+   pkey_random_values counts them), 0 for a key without one (NULL) */
+double ld_key_random_values(const char *t);
 /* The bytes a DynamoDB table among s's variants can hold at most, 0
    with none: the items the phases create (items: ld_items_planned) at
    the largest item stored (largest x the index factor), and the

@@ -314,10 +314,13 @@ static double lsi_units(const struct pk_ddb_table_spec *t, double u, int fresh)
    a create's item is new), each item of a batch as much (BatchWriteItem;
    TransactWriteItems, `batches: transact_write_items`, twice: D1, "a
    transactional write costs twice as much"), a read ceil(stored / 4 KiB)
-   (strong; an eventual read half); a client's ru_budget spends these on
-   a table (sim.c, budget_spend) */
+   (strong; an eventual read half) and, under a key of k candidate
+   values (a `{random}` part, rule 38), a GetItem of each other one, an
+   item that does not exist: 1 unit strong, 0.5 eventual
+   (docs/dynamodb.md); a client's ru_budget spends these on a table
+   (sim.c, budget_spend) */
 static double table_op_units(const struct pk_ddb_table_spec *t, const double *m,
-			     double batch, double size, double stored)
+			     double batch, double size, double stored, double k)
 {
 	const double u = table_units(size, TABLE_WRITE_UNIT_BYTES);
 	const double us =
@@ -336,7 +339,11 @@ static double table_op_units(const struct pk_ddb_table_spec *t, const double *m,
 				(us + lsi_units(t, us, 0)));
 	}
 	if (m[PK_OP_READ] > 0) {
-		w = fmax(w, table_units(stored, TABLE_READ_UNIT_BYTES));
+		const double miss =
+		    t->reads == PK_DDB_CONSISTENCY_EVENTUAL ? 0.5 : 1.0;
+
+		w = fmax(w, table_units(stored, TABLE_READ_UNIT_BYTES) +
+				(k > 1 ? (k - 1) * miss : 0));
 	}
 	return w;
 }
@@ -421,7 +428,10 @@ static double tables_op_units(const struct pk_scenario *s, const double *m,
 		    scenario_variant_table(s, &s->variants[v]);
 
 		if (t) {
-			w = fmax(w, table_op_units(t, m, batch, size, stored));
+			const char *key = s->variants[v].key.template_text;
+
+			w = fmax(w, table_op_units(t, m, batch, size, stored,
+						   ld_key_random_values(key)));
 		}
 	}
 	return w;

@@ -584,6 +584,30 @@ static double csv_seconds(const struct pk_scenario *s,
 	return fmin(secs, 2 * (moves + (double)s->n_phases + r) + 1);
 }
 
+/* The partition-key values variant c's table keeps a heat record for
+   (ddb_heat.c): the lps it writes, and under a key of k candidate
+   values (a `{random}` part, rule 38) the other k - 1 a read asks by a
+   GetItem each, though no item holds them (docs/dynamodb.md): at most
+   lps + (k - 1) a read, and at most k for each value written (a read
+   asks for a stored item's) */
+static double asked_keys(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double lps)
+{
+	const double k = ld_key_random_values(c->key.template_text);
+	double reads = 0;
+	size_t i;
+
+	if (!(k > 1)) {
+		return lps;
+	}
+	ld_count_phase_pass();
+	for (i = 0; i < s->n_phases; i++) {
+		reads +=
+		    ld_phase_ops(&s->phases[i]) * s->phases[i].mix[PK_OP_READ];
+	}
+	return fmin(lps * k, lps + reads * (k - 1));
+}
+
 /*
  * The estimate (scenario.h) of what a run of s holds: the items (the
  * workload's record, each variant's slot when a later operation can name
@@ -723,7 +747,9 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			e->report_index_minutes += gmins;
 			e->report_table_minutes += mins;
 			e->partitions +=
-			    lps * (PK_SCENARIO_DDB_HEAT_BYTES + key) + values;
+			    asked_keys(s, c, lps) *
+				(PK_SCENARIO_DDB_HEAT_BYTES + key) +
+			    values;
 			e->report_rows += rows;
 			e->items += read_ahead_bytes(s, tb, items) +
 				    stored_items_bytes(s, tb, items, lps, key);

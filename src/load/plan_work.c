@@ -118,10 +118,7 @@ static double index_work(const struct pk_scenario *s, const double *m,
 	return most;
 }
 
-/* The candidate values of a synthetic key's template t: the product of
-   the spans B - A + 1 of its `{random A..B}` parts (as
-   pkey_random_values counts them), 0 for a key without one */
-static double key_random_values(const char *t)
+double ld_key_random_values(const char *t)
 {
 	double n = 1;
 	long long a, b;
@@ -138,15 +135,15 @@ static double key_random_values(const char *t)
 	return some ? n : 0;
 }
 
-/* The most candidate values of a variant's key (key_random_values) */
+/* The most candidate values of a variant's key (ld_key_random_values) */
 static double random_values(const struct pk_scenario *s)
 {
 	double most = 0;
 	size_t v;
 
 	for (v = 0; v < s->n_variants; v++) {
-		most = fmax(
-		    most, key_random_values(s->variants[v].key.template_text));
+		most = fmax(most, ld_key_random_values(
+				      s->variants[v].key.template_text));
 	}
 	return most;
 }
@@ -213,7 +210,7 @@ static double tables_attempt_work(const struct pk_scenario *s, const double *m,
 			most = fmax(most,
 				    table_attempt_work(
 					t, m, batch,
-					key_random_values(
+					ld_key_random_values(
 					    s->variants[v].key.template_text)));
 		}
 	}
