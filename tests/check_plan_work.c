@@ -1005,6 +1005,9 @@ START_TEST(test_table_budget_random_suffix_reads)
 
 			ck_assert_msg(rc != 0 && strstr(msg, "32,781,000"),
 				      "%s", msg);
+			/* the charge as the total multiplies it */
+			ck_assert_msg(strstr(msg, "(up to 2,048.5 RU)"), "%s",
+				      msg);
 			free(msg);
 		} else {
 			ck_assert_msg(rc == 0, "%s", tu_diag_text(&d));

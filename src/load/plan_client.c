@@ -378,6 +378,30 @@ static void say_from(char *why, size_t cap, double from_t, double from_ops)
 	}
 }
 
+/* x (>= 0) into buf (PK_FMT_BYTES) with its thousands and at most 2
+   decimals, trailing zeros dropped (1,024; 2,048.5): the charge a
+   refusal multiplies by its operations, so the total can be checked by
+   hand, not 3 significant digits of it */
+static const char *charge_text(double x, char *buf)
+{
+	double w = floor(x);
+	long c = lround((x - w) * 100);
+	size_t n;
+
+	if (c >= 100) {
+		w += 1;
+		c = 0;
+	}
+	fmt_thousands((int64_t)w, buf);
+	n = strlen(buf);
+	if (c % 10) {
+		snprintf(buf + n, PK_FMT_BYTES - n, ".%02ld", c);
+	} else if (c) {
+		snprintf(buf + n, PK_FMT_BYTES - n, ".%ld", c / 10);
+	}
+	return buf;
+}
+
 /*
  * The simulated time stream i's client needs for its operations, in s,
  * from the run's start: each operation is sent at its arrival at the
@@ -492,7 +516,7 @@ static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
 			 "each operation charged at most its phase's "
 			 "costliest request under the cost keys (up to %s "
 			 "RU)",
-			 c->ru_budget_per_s, ld_approx(most, r));
+			 c->ru_budget_per_s, charge_text(most, r));
 		say_from(why, cap, bt, bops);
 	}
 	return t;
