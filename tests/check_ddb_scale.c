@@ -12,6 +12,7 @@
 
 #include "pksim/service/metrics.h"
 #include "pksim/service/service.h"
+#include "pksim/service/snapshot.h"
 #include "testutil.h"
 
 /*
@@ -94,6 +95,91 @@ START_TEST(test_scale_throttled_steps)
 }
 END_TEST
 
+/* A table of 10 RCU + 1,000 WCU and an index of 10 RCU + 100 WCU
+   (fixed: `auto_scaling: off` on it, else it follows the table's), burst
+   off, target 70 %, 300 creates of 1 KiB a second for 330 s (1 WCU on
+   each, D1, D17), no retries */
+static struct pk_run *index_run(int fixed)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  partition_key: /k\n"
+		 "  read_capacity_units: 10\n"
+		 "  write_capacity_units: 1000\n"
+		 "  burst: off\n"
+		 "  auto_scaling: {target: 70}\n"
+		 "  global_secondary_indexes:\n"
+		 "    - {name: by-kind, partition_key: /kind, "
+		 "read_capacity_units: 10, write_capacity_units: 100%s}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {values: \"k{000..999}\"}, kind: {values: "
+		 "[a]}}\n"
+		 "phases:\n"
+		 "  - {duration: 330s, rate: 300/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n",
+		 fixed ? ", auto_scaling: off" : "");
+	return tu_sim_text("scale-index.yaml", text);
+}
+
+/*
+ * The index's own auto scaling (D19, reference §11), the table's
+ * unmoved. The table (1,000 WCU on ceil(10 / 3,000 + 1,000 / 1,000) = 2
+ * partitions, D4, about 150 writes a second each) takes every write:
+ * 300 of 1,000 is 30 %, below 70 %, but 15 points below take 15
+ * minutes, past the run's 5.5. The index (one partition, ceil(10 /
+ * 3,000 + 100 / 1,000) = 1) consumes its 100 WCU a second (100 % >
+ * 70 %) and refuses the other 200 base writes a second. Its minutes 0
+ * and 1 are two points above: at t = 120 s ceil(100 / 0.7) = 143 WCU,
+ * applied at 180 s (update_delay_s, 60 s). Minute 2 (at 100, a decision
+ * waiting) and minute 3 (at 143, 100 %) are its next two points above:
+ * at t = 240 s ceil(143 / 0.7) = 205, applied at 300 s. Throttled by the
+ * index: 200 a second for 180 s + 157 for 120 s + 95 for 30 s = 36,000 +
+ * 18,840 + 2,850 = 57,690 (the table's own test_scale_throttled_steps
+ * figures, on the index alone). No change of the table's own units.
+ * With auto_scaling: off it keeps 100: 200 x 330 = 66,000.
+ */
+START_TEST(test_scale_index_alone)
+{
+	struct pk_run *run = index_run(0);
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_metrics *m = tu_metrics(svc);
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(m->n_changes, 0);
+	ck_assert_uint_eq(m->totals.throttled_429, 57690);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->indexes[0].throttled[0] +
+			      s.ddb->indexes[0].throttled[1],
+			  57690);
+	ck_assert(s.ddb->indexes[0].scaled);
+	ck_assert_int_eq(s.ddb->indexes[0].lo_wcu, 100);
+	ck_assert_int_eq(s.ddb->indexes[0].hi_wcu, 205);
+	/* its provisioned WCU-seconds: 100 x 180 + 143 x 120 + 205 x 30 */
+	ck_assert_int_eq(s.ddb->indexes[0].cap_mcu,
+			 (100 * 180 + 143 * 120 + 205 * 30) * 1000LL);
+	/* the bill's steps hold the table's units plus the index's now:
+	   1,000 + 100, from 180 s 1,000 + 143, from 300 s 1,000 + 205; the
+	   run's one clock hour bills its most, 1,205 WCU (reads 10 + 10) */
+	ck_assert_uint_eq(s.ddb->n_steps, 3);
+	ck_assert_int_eq(s.ddb->steps[0].wcu, 1100);
+	ck_assert_int_eq(s.ddb->steps[1].t_s, 180);
+	ck_assert_int_eq(s.ddb->steps[1].wcu, 1143);
+	ck_assert_int_eq(s.ddb->steps[2].t_s, 300);
+	ck_assert_int_eq(s.ddb->steps[2].wcu, 1205);
+	ck_assert_int_eq(s.ddb->steps[2].rcu, 20);
+	ck_assert_int_eq(s.ddb->hours[0].wcu, 1205);
+	snapshot_free(&s);
+	tu_sim_free(run);
+	run = index_run(1);
+	m = tu_metrics(run->variants[0].svc);
+	ck_assert_uint_eq(m->totals.throttled_429, 66000);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_scale");
@@ -101,6 +187,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_scale_target_tracking);
 	tcase_add_test(tc, test_scale_throttled_steps);
+	tcase_add_test(tc, test_scale_index_alone);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,6 +3,9 @@
  * docs/dynamodb.md): target utilisation and each side's bounds, and the
  * delay from a decision to the new units (ASSUMPTION). The 2 and 15
  * one-minute points are the reference's (§11, CONFIRMED), not settings.
+ * Each global secondary index without `auto_scaling: off` follows the
+ * same policy on its own write units (AWS's console applies a table's
+ * settings to its indexes), so it starts within the write bounds.
  */
 #include "loader.h"
 
@@ -38,6 +41,35 @@ static void side_fits(struct ld *ld, const struct yn *m, const char *side,
 		       "max_%s_units): start the table within them",
 		       side, (long long)units, (long long)min, (long long)max,
 		       side, side);
+	}
+}
+
+/* Each index of t that follows the table's auto scaling starts within
+   its write bounds */
+static void index_fits(struct ld *ld, const struct pk_ddb_table_spec *t)
+{
+	const struct pk_ddb_autoscale_spec *a = &t->scale;
+	size_t i;
+
+	if (a->min_wcu > a->max_wcu) {
+		return; /* said above */
+	}
+	for (i = 0; i < t->n_gsis; i++) {
+		const struct pk_ddb_gsi_spec *g = &t->gsis[i];
+
+		if (g->fixed || g->wcu == 0 ||
+		    (g->wcu >= a->min_wcu && g->wcu <= a->max_wcu)) {
+			continue;
+		}
+		ld_err_at(ld, g->line, g->col,
+			  "global secondary index '%s' has "
+			  "write_capacity_units %lld outside the table's "
+			  "auto_scaling %lld .. %lld (min_write_units .. "
+			  "max_write_units), which it follows: start it "
+			  "within them, or give it auto_scaling: off to keep "
+			  "its units",
+			  g->name ? g->name : "", (long long)g->wcu,
+			  (long long)a->min_wcu, (long long)a->max_wcu);
 	}
 }
 
@@ -91,4 +123,5 @@ void ld_load_autoscale(struct ld *ld, const struct yn *m,
 	}
 	side_fits(ld, m, "read", a->min_rcu, t->rcu, a->max_rcu);
 	side_fits(ld, m, "write", a->min_wcu, t->wcu, a->max_wcu);
+	index_fits(ld, t);
 }

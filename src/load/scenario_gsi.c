@@ -23,6 +23,7 @@ static const char *const gsi_keys[] = {
     "warm_read_units",
     "warm_write_units",
     "projection",
+    "auto_scaling",
     NULL,
 };
 
@@ -153,6 +154,21 @@ static void load_gsi(struct ld *ld, const struct yn *m,
 		load_od_gsi(ld, m, g);
 	} else {
 		load_prov_gsi(ld, m, g);
+	}
+	if ((n = yn_get(m, "auto_scaling"))) {
+		if (n->kind != YN_SCALAR || strcmp(n->text, "off") != 0) {
+			ld_err(ld, n,
+			       "auto_scaling of a global secondary index takes "
+			       "only 'off' (its units stay as given); without "
+			       "it, the index follows the table's auto_scaling "
+			       "on its own write units (D19)");
+		} else if (on_demand) {
+			ld_err(ld, n,
+			       "auto_scaling is for an index of a provisioned "
+			       "table; an on_demand table's index scales by "
+			       "itself (D12)");
+		}
+		g->fixed = 1;
 	}
 	if ((n = yn_get(m, "projection"))) {
 		int v = -1;

@@ -103,6 +103,15 @@ static void index_cells(const struct pk_ddb_index *x, struct index_cells *c)
 		 text_ru(x->n_parts ? x->parts[0].share_mcu : 0, a));
 	snprintf(c->prov, CELL, "%s RCU + %s WCU a second",
 		 fmt_thousands(x->rcu, a), fmt_thousands(x->wcu, b));
+	if (x->scaled) {
+		snprintf(c->prov, CELL,
+			 "%s RCU + %s WCU a second at the start; its write "
+			 "units followed the table's auto scaling (D19): %s "
+			 "to %s WCU",
+			 fmt_thousands(x->rcu, a), fmt_thousands(x->wcu, b),
+			 fmt_thousands(x->lo_wcu, d),
+			 fmt_thousands(x->hi_wcu, e));
+	}
 	snprintf(c->writes, CELL,
 		 "%s WCU consumed of %s provisioned over the run (%.1f%%)",
 		 text_ru(x->used_mcu, d), text_ru(x->cap_mcu, e),

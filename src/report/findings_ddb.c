@@ -170,35 +170,35 @@ char *findings_ddb_index_fixed(const struct pk_result *r,
 	const struct pk_ddb_table_spec *t =
 	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
 	const struct pk_ddb_index *x;
-	int64_t fixed, lo = INT64_MAX, hi = 0;
+	int64_t lo, hi;
 	uint64_t refused;
 	size_t k;
 	char a[32], c[32], e[32], f[32];
 
-	if (!b || b->on_demand || i >= b->n_indexes || !t || !t->scale.on) {
+	if (!b || b->on_demand || i >= b->n_indexes || !t || !t->scale.on ||
+	    i >= t->n_gsis || !t->gsis[i].fixed) {
 		return NULL;
 	}
 	x = &b->indexes[i];
 	refused = x->throttled[0] + x->throttled[1];
-	/* a step's units add every index's to the table's (ddb_bill.c) */
-	fixed = b->wcu - b->table_wcu;
-	for (k = 0; k < b->n_steps; k++) {
-		int64_t w = b->steps[k].wcu - fixed;
+	/* the table's own write units: its changes (ddb_change.c) */
+	lo = hi = b->table_wcu;
+	for (k = 0; v->metrics && k < v->metrics->n_changes; k++) {
+		int64_t w = v->metrics->changes[k].side_to[1];
 
 		lo = w < lo ? w : lo;
 		hi = w > hi ? w : hi;
 	}
-	if (refused == 0 || b->n_steps == 0 || lo == hi) {
+	if (refused == 0 || lo == hi) {
 		return NULL;
 	}
 	return xasprintf(
 	    "auto scaling moved only the table's write units (%s to %s WCU, "
-	    "D19): global secondary index %s kept its %s WCU the whole run "
-	    "and refused %s base write%s (not stored). pksim does not scale "
-	    "an index (ASSUMPTION: the reference says nothing of an index's "
-	    "auto scaling; AWS's console can apply a table's auto scaling to "
-	    "its indexes, each index with its own units): give the index's "
-	    "write_capacity_units the units its writes need and run again",
+	    "D19): global secondary index %s, with auto_scaling: off, kept "
+	    "its %s WCU the whole run and refused %s base write%s (not "
+	    "stored): give it the write units its writes need, or let it "
+	    "follow the table's auto scaling on its own writes (leave out "
+	    "its auto_scaling: off)",
 	    fmt_thousands(lo, a), fmt_thousands(hi, c), x->name,
 	    fmt_thousands(x->wcu, e), fmt_thousands((int64_t)refused, f),
 	    refused == 1 ? "" : "s");

@@ -258,6 +258,10 @@ struct pk_ddb_index {
 	int64_t top_limit_mcu;	    /* ... and the highest write limit it
 				       reached (D12: its instant limit under
 				       the quota), mCU a second */
+	int scaled;		    /* 1: its write units follow the table's
+				       auto scaling (D19) */
+	int64_t lo_wcu, hi_wcu;	    /* the fewest and most write units it
+				       held, a second */
 	size_t n_parts;		    /* partitions, fixed for the run (an
 				       index never splits here) */
 	const struct pk_ddb_index_part *parts; /* n_parts, in hash order */

@@ -48,7 +48,7 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 	}
 	if (!d->on_demand) {
 		step(b, t_s, d->rcu + (b->rcu - b->table_rcu),
-		     d->wcu + (b->wcu - b->table_wcu));
+		     d->wcu + (b->wcu - b->table_wcu) + d->gsi_wcu_moved);
 	}
 	last = (size_t)metrics_hour_of(&d->m, t_s + n_s - 1);
 	mem_grow((void **)&b->hours, &b->cap_hours, last + 1,
@@ -60,9 +60,10 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 	book(b, &d->booked, &b->hours[h]);
 	for (; h <= last; h++) {
 		/* the units held in these seconds: the table's now and
-		   its indexes' (fixed); each hour bills its most */
+		   its indexes' now (auto scaling moves their write units);
+		   each hour bills its most */
 		int64_t r = d->rcu + (b->rcu - b->table_rcu);
-		int64_t w = d->wcu + (b->wcu - b->table_wcu);
+		int64_t w = d->wcu + (b->wcu - b->table_wcu) + d->gsi_wcu_moved;
 
 		if (!d->on_demand && r > b->hours[h].rcu) {
 			b->hours[h].rcu = r;

@@ -32,22 +32,30 @@ static int64_t utc_day(const struct ddb *d, int64_t t_s)
 	return u >= 0 ? u / DAY_S : -((-u + DAY_S - 1) / DAY_S);
 }
 
-/* Whether a decrease at t_s is allowed; counted when it is */
-static int decrease_ok(struct ddb *d, int64_t t_s)
+int ddb_decrease_ok(const struct ddb *d, int64_t *day, int *in_day,
+		    int64_t *last_s, int64_t t_s)
 {
-	int64_t day = utc_day(d, t_s);
+	int64_t today = utc_day(d, t_s);
 
-	if (d->dec_last_s == INT64_MIN || day != d->dec_day) {
-		d->dec_day = day;
-		d->dec_in_day = 0;
+	if (*last_s == INT64_MIN || today != *day) {
+		*day = today;
+		*in_day = 0;
 	}
-	if (d->dec_in_day >= DECREASES_FREE && d->dec_last_s != INT64_MIN &&
-	    t_s - d->dec_last_s < HOUR_S) {
+	if (*in_day >= DECREASES_FREE && *last_s != INT64_MIN &&
+	    t_s - *last_s < HOUR_S) {
 		return 0;
 	}
-	d->dec_in_day++;
-	d->dec_last_s = t_s;
+	(*in_day)++;
+	*last_s = t_s;
 	return 1;
+}
+
+/* Whether the table may decrease its units at t_s; counted when it
+   may */
+static int decrease_ok(struct ddb *d, int64_t t_s)
+{
+	return ddb_decrease_ok(d, &d->dec_day, &d->dec_in_day, &d->dec_last_s,
+			       t_s);
 }
 
 /* Key-range throttles so far, reads and writes */

@@ -173,6 +173,15 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	gi->info->n_parts = gi->n;
 	gi->info->parts = gi->parts;
 	gi->info->first_throttle_s = -1;
+	gi->wcu = g->wcu;
+	gi->info->lo_wcu = gi->info->hi_wcu = g->wcu;
+	gi->sc_pending_s = -1;
+	gi->dec_last_s = INT64_MIN;
+	if (d->t->scale.on && !g->fixed) {
+		/* it follows the table's auto scaling (ddb_scale.c) */
+		gi->scaled = 1;
+		gi->info->scaled = 1;
+	}
 	if (gi->on_demand) {
 		gi->info->on_demand = 1;
 		gi->info->warm_rru = g->warm_rru;
@@ -211,6 +220,32 @@ int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		d->bill.wcu += g->wcu;
 	}
 	return 0;
+}
+
+void ddb_gsi_set_wcu(struct ddb *d, struct ddb_gsi *gi, int64_t wcu)
+{
+	int64_t share = wcu * 1000 / (int64_t)gi->n;
+	size_t k;
+
+	d->gsi_wcu_moved += wcu - gi->wcu;
+	gi->wcu = wcu;
+	gi->tw.prov_mcu = wcu * 1000;
+	if (gi->tw.bank_mcu > gi->tw.prov_mcu * PK_DDB_BANK_SECONDS) {
+		gi->tw.bank_mcu = gi->tw.prov_mcu * PK_DDB_BANK_SECONDS;
+	}
+	for (k = 0; k < gi->n; k++) {
+		gi->w[k].share_mcu = share;
+		gi->parts[k].share_mcu = share;
+		if (gi->w[k].bank_mcu > share * PK_DDB_BANK_SECONDS) {
+			gi->w[k].bank_mcu = share * PK_DDB_BANK_SECONDS;
+		}
+	}
+	if (wcu < gi->info->lo_wcu) {
+		gi->info->lo_wcu = wcu;
+	}
+	if (wcu > gi->info->hi_wcu) {
+		gi->info->hi_wcu = wcu;
+	}
 }
 
 /* Partition k of index gi in the closing second t_s: a row of the

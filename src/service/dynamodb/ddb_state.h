@@ -54,6 +54,20 @@ struct ddb_gsi {
 	int *lifted;
 	struct pk_ddb_index_time *seconds, *minutes; /* owned: info's */
 	size_t cap_seconds, cap_minutes;
+	int64_t wcu; /* provisioned write units a second now */
+	/* auto scaling of its write units (D19; ddb_scale.c), scaled 1
+	   when the table's is on and the index follows it: the open
+	   minute's consumed and provisioned mCU, its runs of minutes above
+	   and below the target, a decision in flight (sc_pending_s -1:
+	   none) and its units; its decreases in the UTC day dec_day, how
+	   many, and the second of the latest (INT64_MIN: none; reference
+	   §11: "counted separately for the table and each GSI") */
+	int scaled;
+	int64_t sc_used_mcu, sc_cap_mcu;
+	int sc_out, sc_in;
+	int64_t sc_pending_s, sc_to;
+	int64_t dec_day, dec_last_s;
+	int dec_in_day;
 };
 
 /* One local secondary index (D18; ddb_lsi.c) */
@@ -187,6 +201,9 @@ struct ddb {
 	int64_t sc_used_mcu[2], sc_cap_mcu[2];
 	int sc_out[2], sc_in[2];
 	int64_t sc_pending_s, sc_to[2];
+	/* the indexes' write units now less those they started with (auto
+	   scaling moves them): what the bill's hours add (ddb_bill.c) */
+	int64_t gsi_wcu_moved;
 	struct pk_ddb_total tr, tw; /* the table's read and write sides */
 	int64_t now_s;		    /* the open second */
 	int active;		    /* 1: a request reached it */
@@ -703,6 +720,21 @@ void ddb_change_finding(struct ddb *d);
    ddb_change_capacity does: 0, or -1 (nothing changed) for a decrease
    past the day's limit */
 int ddb_change_units(struct ddb *d, int64_t rcu, int64_t wcu, int64_t t_s);
+
+/* ddb_change.c: whether a resource (the table, or an index) whose
+   decreases in the UTC day *day number *in_day, the latest at second
+   *last_s (INT64_MIN: none), may decrease its units at t_s (reference
+   §11: 4 a UTC day, then one more only when none was made in the hour
+   before); counted in them when it may */
+int ddb_decrease_ok(const struct ddb *d, int64_t *day, int *in_day,
+		    int64_t *last_s, int64_t t_s);
+
+/* ddb_gsi.c: index gi's provisioned write units become wcu (auto
+   scaling, D19), from the next second: each partition's share wcu / n
+   (D5; its partitions stay as laid out, ASSUMPTION), a bank at most 300
+   s of its new share (D9), the bill's hours following
+   (d->gsi_wcu_moved) */
+void ddb_gsi_set_wcu(struct ddb *d, struct ddb_gsi *gi, int64_t wcu);
 
 /* ddb_scale.c, auto scaling (D19) when d->t->scale.on: count n closing
    seconds from t_s (used: each side's units in the first, the rest

@@ -143,6 +143,11 @@ struct pk_ddb_gsi_spec {
 				       (D13), request units a second,
 				       default PK_DDB_OD_GSI_WARM_RRU and
 				       _WRU; 0 when provisioned */
+	int fixed;		    /* `auto_scaling: off`: its units stay
+				       as given while the table's auto
+				       scaling (D19) moves the table's;
+				       0: it follows the table's policy on
+				       its own write units (ddb_scale.c) */
 	int keys_only;		    /* projection: 1 keys_only (an entry under
 				       1 KB: 1 WCU a write), 0 all (the default:
 				       the entry is the item, its units the base
