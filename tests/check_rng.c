@@ -473,6 +473,81 @@ START_TEST(test_rng_dist_chance_zipfian)
 }
 END_TEST
 
+/*
+ * dist_chances against the exact pow form, n = 2,000,000, norm zeta(n,
+ * theta) given (so the check does not lean on dist_norm's own sum).
+ * By hand (Python mpmath, 40 digits): norm = zeta(theta) - zeta(theta,
+ * n + 1), eta = (1 - (2 / n)^a) / (1 - (1 + 2^-theta) / norm), a = 1 -
+ * theta; index 1 takes 2^-theta / norm, index k >= 2 ((k + 1)^a - k^a) /
+ * (n^a eta):
+ *   theta 0.5:  norm 2826.9671237907564; 1: 2.5012911371900533e-4,
+ *     10: 1.0918317981379845e-4, 1,000: 1.1181978447605681e-5,
+ *     1,000,000: 3.5369349720244642e-7
+ *   theta 0.99: norm 16.190453459707433; 3.1097200352130064e-2,
+ *     5.9333102791947418e-3, 6.5123225847115921e-5,
+ *     6.9815294837277718e-8
+ *   theta 1.2:  norm 5.3169423190832268; 8.1865714451292819e-2,
+ *     1.0663596535332202e-2, 4.4940370184157971e-5,
+ *     1.1295276035831655e-8
+ * The leading term alone, theta 0.99 at 1,000,000: eta = 0.142246, a
+ * k^-theta / (n^a eta) = 0.01 x 1e6^-0.99 / (2e6^0.01 x 0.142246) =
+ * 6.98153e-8, the next term (a - 1) / 2k off by 5e-7 of it. Indexes
+ * 1 and 10 are below PK_DIST_CHANCES_SERIES_FROM: dist_chance's own
+ * value, bit for bit; 1,000 and 1,000,000 by the series, within 1e-14
+ * (relative) of the exact value and of dist_chance. LATEST's index n - 1
+ * - k takes rank k's, and every index of a set of 600 values in order
+ * (an anchor for each 2 of them from 512 on) is within 1e-14 of
+ * dist_chance.
+ */
+START_TEST(test_rng_dist_chances_series)
+{
+	static const double theta[3] = {0.5, 0.99, 1.2};
+	static const double norm[3] = {2826.9671237907564, 16.190453459707433,
+				       5.3169423190832268};
+	static const uint64_t at[4] = {1, 10, 1000, 1000000};
+	static const double want[3][4] = {
+	    {2.5012911371900533e-4, 1.0918317981379845e-4,
+	     1.1181978447605681e-5, 3.5369349720244642e-7},
+	    {3.1097200352130064e-2, 5.9333102791947418e-3,
+	     6.5123225847115921e-5, 6.9815294837277718e-8},
+	    {8.1865714451292819e-2, 1.0663596535332202e-2,
+	     4.4940370184157971e-5, 1.1295276035831655e-8},
+	};
+	const uint64_t n = 2000000;
+	struct pk_dist_chances c, l;
+	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPFIAN};
+	struct pk_dist_spec late = {.kind = PK_DIST_LATEST};
+	uint64_t i;
+	int t, j;
+
+	for (t = 0; t < 3; t++) {
+		spec.theta = late.theta = theta[t];
+		dist_chances_init(&c, &spec, n, norm[t]);
+		dist_chances_init(&l, &late, n, norm[t]);
+		for (j = 0; j < 4; j++) {
+			const double got = dist_chances_at(&c, at[j]);
+			const double pw = dist_chance(&spec, n, norm[t], at[j]);
+
+			ck_assert_double_le(fabs(got / want[t][j] - 1), 1e-14);
+			ck_assert_double_le(fabs(got / pw - 1), 1e-14);
+			if (at[j] < PK_DIST_CHANCES_SERIES_FROM) {
+				ck_assert(got == pw);
+			}
+			ck_assert(dist_chances_at(&l, n - 1 - at[j]) == got);
+		}
+		ck_assert(dist_chances_at(&c, n) == 0);
+	}
+	spec.theta = 0.99;
+	dist_chances_init(&c, &spec, 600, dist_norm(&spec, 600));
+	for (i = 0; i < 600; i++) {
+		const double pw = dist_chance(&spec, 600, c.norm, i);
+
+		ck_assert_double_le(fabs(dist_chances_at(&c, i) / pw - 1),
+				    1e-14);
+	}
+}
+END_TEST
+
 START_TEST(test_rng_dist_weighted)
 {
 	double w[] = {7360, 1800, 400};
@@ -848,6 +923,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_latest),
 	    CASE(test_rng_dist_pmf_latest_hottest),
 	    CASE(test_rng_dist_chance_zipfian),
+	    CASE(test_rng_dist_chances_series),
 	    CASE(test_rng_dist_weighted),
 	    CASE(test_rng_dist_zipf_exponents),
 	    CASE(test_rng_dist_zipf_large),

@@ -761,21 +761,28 @@ double dist_zipfian_tail(double theta, uint64_t n, double norm, uint64_t k)
 	       zipfian_eta(theta, n, norm);
 }
 
-/* zipf_draw's chance of rank k < n (norm zeta(n, theta)) */
-static double zipfian_chance(double theta, uint64_t n, double norm, uint64_t k)
+/* zipf_draw's chance of rank k >= 2, k < n, eta zipfian_eta's over n */
+static double zipfian_chance_past(double theta, uint64_t n, double eta,
+				  uint64_t k)
 {
 	const double e = 1.0 - theta;
 
+	/* ((k + 1)^e - k^e) / n^e as (k / n)^e (e^(e ln(1 + 1 / k)) - 1):
+	   no cancellation for large k */
+	return pow((double)k / (double)n, e) *
+	       expm1(e * log1p(1.0 / (double)k)) / eta;
+}
+
+/* zipf_draw's chance of rank k < n (norm zeta(n, theta)) */
+static double zipfian_chance(double theta, uint64_t n, double norm, uint64_t k)
+{
 	if (k == 0) {
 		return 1.0 / norm;
 	}
 	if (k == 1) {
 		return pow(0.5, theta) / norm; /* zipf_draw's half_theta */
 	}
-	/* ((k + 1)^e - k^e) / n^e as (k / n)^e (e^(e ln(1 + 1 / k)) - 1):
-	   no cancellation for large k */
-	return pow((double)k / (double)n, e) *
-	       expm1(e * log1p(1.0 / (double)k)) / zipfian_eta(theta, n, norm);
+	return zipfian_chance_past(theta, n, zipfian_eta(theta, n, norm), k);
 }
 
 double dist_chance(const struct pk_dist_spec *spec, uint64_t n, double norm,
@@ -792,6 +799,73 @@ double dist_chance(const struct pk_dist_spec *spec, uint64_t n, double norm,
 	default:
 		return dist_pmf(spec, n, norm, i);
 	}
+}
+
+void dist_chances_init(struct pk_dist_chances *c,
+		       const struct pk_dist_spec *spec, uint64_t n, double norm)
+{
+	const double theta = spec->theta, a = 1.0 - theta;
+	int j;
+
+	c->spec = spec;
+	c->n = n;
+	c->norm = norm;
+	c->series =
+	    (spec->kind == PK_DIST_ZIPFIAN || spec->kind == PK_DIST_LATEST) &&
+	    n > PK_DIST_CHANCES_SERIES_FROM;
+	c->anchor = 0;
+	if (!c->series) {
+		return;
+	}
+	c->eta = zipfian_eta(theta, n, norm);
+	c->scale = a * pow((double)n, -a) / c->eta;
+	/* binomial(a, j + 1) / a = binomial(a, j) / a x (a - j) / (j + 1) */
+	c->step[0] = 1.0;
+	for (j = 1; j < PK_DIST_CHANCES_STEP_TERMS; j++) {
+		c->step[j] = c->step[j - 1] * (a - (double)j) / (double)(j + 1);
+	}
+	c->pw[0] = 1.0;
+	for (j = 1; j < PK_DIST_CHANCES_ANCHOR_TERMS; j++) {
+		c->pw[j] =
+		    c->pw[j - 1] * (-theta - (double)(j - 1)) / (double)j;
+	}
+}
+
+double dist_chances_at(struct pk_dist_chances *c, uint64_t i)
+{
+	uint64_t k, anchor;
+	double u, x, p, s;
+	int b, j;
+
+	if (!c->series || i >= c->n) {
+		return dist_chance(c->spec, c->n, c->norm, i);
+	}
+	k = c->spec->kind == PK_DIST_LATEST ? c->n - 1 - i : i;
+	if (k < PK_DIST_CHANCES_SERIES_FROM) {
+		return k < 2 ? zipfian_chance(c->spec->theta, c->n, c->norm, k)
+			     : zipfian_chance_past(c->spec->theta, c->n, c->eta,
+						   k);
+	}
+	/* k^-theta: the anchor keeps k's top 9 bits, so u < 2^-8 */
+	b = 63 - __builtin_clzll(k) - 8;
+	anchor = k >> b << b;
+	if (anchor != c->anchor) {
+		c->anchor = anchor;
+		c->anchor_pow = pow((double)anchor, -c->spec->theta);
+		c->anchor_inv = 1.0 / (double)anchor;
+	}
+	u = (double)(k - anchor) * c->anchor_inv;
+	p = c->pw[PK_DIST_CHANCES_ANCHOR_TERMS - 1];
+	for (j = PK_DIST_CHANCES_ANCHOR_TERMS - 2; j >= 0; j--) {
+		p = p * u + c->pw[j];
+	}
+	/* ((1 + x)^a - 1) / (a x), x = 1 / k */
+	x = 1.0 / (double)k;
+	s = c->step[PK_DIST_CHANCES_STEP_TERMS - 1];
+	for (j = PK_DIST_CHANCES_STEP_TERMS - 2; j >= 0; j--) {
+		s = s * x + c->step[j];
+	}
+	return c->scale * c->anchor_pow * p * s;
 }
 
 uint64_t dist_hottest(const struct pk_dist_spec *spec, uint64_t n)

@@ -437,7 +437,7 @@ static double series_pow(struct rw_series *w, uint64_t x)
 
 /* The exponent of a power-law distribution the series may stand in
    for, or 0: Zipf's law (a zipfian's draw is not one past its first two
-   ranks, dist_chance) */
+   ranks: dist_chances stands in for its pow calls) */
 static double series_exponent(const struct pk_dist_spec *d)
 {
 	if (d->kind == PK_DIST_ZIPF && d->s <= PK_RW_SERIES_MAX_E) {
@@ -446,42 +446,52 @@ static double series_exponent(const struct pk_dist_spec *d)
 	return 0;
 }
 
-/* Value index i's share (dist_chance, by the series when e > 0) */
+/* Value index i's share: by the series when e > 0, else dist_chances'
+   (dist_chance, a series past a zipfian's first ranks when approx) */
 static double value_mass(const struct pk_dist_spec *d, const struct refinfo *r,
-			 struct rw_series *w, double e, uint64_t i)
+			 struct rw_series *w, struct pk_dist_chances *c,
+			 double e, int approx, uint64_t i)
 {
 	if (e > 0 && i + 1 >= PK_RW_SERIES_FROM) {
 		return series_pow(w, i + 1) / r->norm;
+	}
+	if (approx) {
+		return dist_chances_at(c, i);
 	}
 	return dist_chance(d, r->count, r->norm, i);
 }
 
 /* Each value's share into mass[] by logical partition (hit[] marks
    them, one[] holds the value index + 1 of each's one value, UINT32_MAX
-   for several); 0 when a logical partition has several values and the
-   series stands in (e > 0): their sum must be pow's. */
+   for several); 0 when a logical partition has several values and a
+   series stands in (approx): their sum must be pow's. A logical
+   partition of one value takes its exact share back after the pick
+   (runway_exact_mass). */
 static int value_shares(const struct pk_snapshot *s,
 			const struct pk_dist_spec *d, const struct refinfo *r,
-			double spread, double e, double *mass, uint32_t *one)
+			double spread, int approx, double *mass, uint32_t *one)
 {
+	const double e = approx ? series_exponent(d) : 0;
+	struct pk_dist_chances c;
 	struct rw_series w;
 	uint64_t i, k;
 
 	series_init(&w, e);
+	dist_chances_init(&c, d, r->count, r->norm);
 	for (i = 0; i < s->n_value_lps; i++) {
 		if (s->value_lps[i] == 0 || s->value_lps[i] > s->n_lps) {
 			continue;
 		}
 		k = s->value_lps[i] - 1;
 		if (one[k] != 0) {
-			if (e > 0) {
+			if (approx) {
 				return 0;
 			}
 			one[k] = UINT32_MAX;
 		} else {
 			one[k] = (uint32_t)i + 1;
 		}
-		mass[k] += spread * value_mass(d, r, &w, e, i);
+		mass[k] += spread * value_mass(d, r, &w, &c, e, approx, i);
 	}
 	return 1;
 }
@@ -495,9 +505,10 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 	const struct pk_dist_spec *d;
 	struct pk_snapshot_lp_place at[PK_RW_PLACE_RUN];
 	struct group g;
-	double *mass, e;
+	double *mass;
 	uint32_t *one;
 	uint64_t i;
+	int approx;
 
 	if (!s->value_lps || !s->lp_place || runway_n_refs(v, sc) != 1 ||
 	    runway_spread_values(v, sc) > 1 || refs[0].count == 0 ||
@@ -506,13 +517,14 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 		return 0;
 	}
 	d = &sc->props[refs[0].prop].dist;
-	e = series_exponent(d);
 	mass = xcalloc(s->n_lps ? s->n_lps : 1, sizeof(*mass));
 	one = xcalloc(s->n_lps ? s->n_lps : 1, sizeof(*one));
 	/* a key on one property is that value's: every value that reached
 	   a logical partition adds its share to that one (the run holds no
 	   value whose key was refused) */
-	if (!value_shares(s, d, &refs[0], spread, e, mass, one)) {
+	approx = series_exponent(d) > 0 || d->kind == PK_DIST_ZIPFIAN ||
+		 d->kind == PK_DIST_LATEST;
+	if (!value_shares(s, d, &refs[0], spread, approx, mass, one)) {
 		memset(mass, 0, s->n_lps * sizeof(*mass));
 		memset(one, 0, s->n_lps * sizeof(*one));
 		value_shares(s, d, &refs[0], spread, 0, mass, one);
