@@ -622,9 +622,12 @@ static int ids_distinct_of(const char *dir, const char *text, const char *extra,
 	ck_assert_ptr_nonnull(sc);
 	diag_free(&d);
 	w = workload_new(sc, 1);
+	/* not asked yet: not known */
+	ck_assert_int_eq(workload_file_ids_known_distinct(w), 0);
 	rc = workload_file_ids_distinct(w, max_bytes);
-	/* the answer is kept: the same on a second call */
+	/* the answer is kept: the same on a second call, and known */
 	ck_assert_int_eq(workload_file_ids_distinct(w, max_bytes), rc);
+	ck_assert_int_eq(workload_file_ids_known_distinct(w), rc);
 	workload_free(w);
 	scenario_free(sc);
 	return rc;

@@ -77,8 +77,8 @@ static void estimate_of(const char *key, const char *arrival,
  * once make no storage runway (runway_build projects nothing); at 100 a
  * second (which the estimate also lets be rate limited: the same 32
  * bytes) the runway groups each logical partition (208 and its key,
- * scenario.h): /k 208 + 19 more, 2,098,204; [/k, /u] 3 x (208 + 39)
- * more, 2,099,028.
+ * and the index's 64 a group, scenario.h): /k 208 + 19 + 64 more,
+ * 2,098,268; [/k, /u] 3 x (208 + 39 + 64) more, 2,099,220.
  */
 START_TEST(test_file_lps_distinct)
 {
@@ -94,9 +94,37 @@ START_TEST(test_file_lps_distinct)
 	ck_assert_double_eq_tol(e.partitions, 2098287.0, 0.5);
 	ck_assert_double_eq_tol(e.n_items, 1000.0, 0.5);
 	estimate_of("/k", "rate: 100/s", &e);
-	ck_assert_double_eq_tol(e.partitions, 2098204.0, 0.5);
+	ck_assert_double_eq_tol(e.partitions, 2098268.0, 0.5);
 	estimate_of("[/k, /u]", "rate: 100/s", &e);
-	ck_assert_double_eq_tol(e.partitions, 2099028.0, 0.5);
+	ck_assert_double_eq_tol(e.partitions, 2099220.0, 0.5);
+}
+END_TEST
+
+/*
+ * The logical partitions a data file makes are remembered for its later
+ * questions, never for another file's: 1,000 rows with u over 3 values,
+ * then over 5, then 3 again, each a scenario loaded after the last was
+ * freed (its trace may take the same address). Under [/k, /u] at once,
+ * as in test_file_lps_distinct: 3 x 145 + 2,097,852 = 2,098,287; 5 x
+ * (74 + 32 + 3 + 36) = 725, + 2,097,852 = 2,098,577.
+ */
+START_TEST(test_file_lps_remembered)
+{
+	static const size_t values[3] = {3, 5, 3};
+	static const double want[3] = {2098287.0, 2098577.0, 2098287.0};
+	struct pk_memory_estimate e;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		char *rows = csv_rows(1000, values[i]);
+
+		tu_dir_file("rows.csv", rows);
+		free(rows);
+		estimate_of("[/k, /u]", "at_once: true", &e);
+		ck_assert_double_eq_tol(e.partitions, want[i], 0.5);
+		estimate_of("[/k, /u]", "at_once: true", &e);
+		ck_assert_double_eq_tol(e.partitions, want[i], 0.5);
+	}
 }
 END_TEST
 
@@ -2143,6 +2171,7 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_file_lps_distinct);
+	tcase_add_test(tc, test_file_lps_remembered);
 	tcase_add_test(tc, test_load_bound_text);
 	tcase_add_test(tc, test_load_bound_fifo);
 	tcase_add_test(tc, test_estimate_by_hand);

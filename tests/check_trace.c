@@ -545,6 +545,34 @@ START_TEST(test_trace_ddb_size)
 }
 END_TEST
 
+/*
+ * The largest record's serialized size, kept as records are read: three
+ * JSON lines minified to {"id":"a"} (10 bytes), {"id":"bb","v":12} (1 +
+ * 4 + 1 + 4 + 1 + 3 + 1 + 2 + 1 = 18) and {"v":1} (7): 18, the middle
+ * one's, as trace_size_bytes gives it; NULL has none.
+ */
+START_TEST(test_trace_largest_size)
+{
+	static const char text[] = "{\"id\": \"a\"}\n"
+				   "{\"id\": \"bb\", \"v\": 12}\n"
+				   "{\"v\": 1}\n";
+	struct pk_diag d;
+	struct pk_trace *t;
+
+	diag_init(&d);
+	t = trace_parse("t.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), 3);
+	ck_assert_uint_eq(trace_size_bytes(t, 0), 10);
+	ck_assert_uint_eq(trace_size_bytes(t, 1), 18);
+	ck_assert_uint_eq(trace_largest_size_bytes(t), 18);
+	ck_assert_uint_eq(trace_largest_size_bytes(NULL), 0);
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_trace_json_lines)
 {
 	struct scratch s = {0};
@@ -1921,6 +1949,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_bad_file);
 	tcase_add_test(tc, test_trace_read_bound);
 	tcase_add_test(tc, test_trace_parse_bytes);
+	tcase_add_test(tc, test_trace_largest_size);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -555,7 +555,9 @@ double ld_lps_planned(const struct pk_scenario *s,
    file and preload file hold as loaded, and the parse of the longer of
    their longest records (trace_parse_bytes; the parses come one at a
    time). Each allocates scratch (8 bytes a record, or a copy of m's rows)
-   only while it counts. */
+   only while it counts; ld_file_lps's answers are remembered (by the
+   trace, the records used and the key's paths), so a second question
+   of the same file and key costs no pass. */
 double ld_file_records_within(const struct pk_items_file *f, double wait_s);
 double ld_monitor_within(const struct pk_monitor_log *m, double wait_s);
 double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,

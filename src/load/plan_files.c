@@ -9,11 +9,13 @@
 #include "pksim/load/monitor.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/sort.h"
 #include "pksim/load/trace.h"
 
 static int cmp_i64(const void *a, const void *b)
@@ -164,13 +166,6 @@ static uint64_t fnv_bytes(uint64_t h, const void *v, size_t n)
 	return h;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The hash of record i's values at key k's paths (type and bytes each);
    their bytes (a string's length, a number's 8) added to *bytes */
 static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
@@ -209,8 +204,9 @@ static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
    key's bytes in a record on average (its levels' values); *top_share:
    the most records one key has over all of them (1 for a synthetic key:
    not counted). */
-double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
-		   double *key_bytes, double *top_share)
+static double file_lps(const struct pk_items_file *f,
+		       const struct pk_key_spec *k, double *key_bytes,
+		       double *top_share)
 {
 	double n = ld_file_records(f), bytes = 0;
 	size_t m = (size_t)n, i, distinct = 0, run = 0, top = 0;
@@ -229,7 +225,7 @@ double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
 	for (i = 0; i < m; i++) {
 		h[i] = record_key_hash(f->trace, i, ids, k->n_paths, &bytes);
 	}
-	qsort(h, m, sizeof(*h), cmp_u64);
+	sort_u64(h, m);
 	for (i = 0; i < m; i++) {
 		int fresh = i == 0 || h[i] != h[i - 1];
 
@@ -241,6 +237,90 @@ double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
 	*top_share = (double)top / n;
 	free(h);
 	return (double)distinct;
+}
+
+/* ld_file_lps's answers, remembered by what they depend on (the trace,
+   the records used, the key's paths): the plan asks them of one file
+   and key once per throttle check and again for the memory estimate,
+   and each is a pass over every record and a sort of their hashes. The
+   lock as values_drawn's (plan_lps.c): a second thread asking waits. */
+#define PK_LD_FILE_LPS_MEMO 8
+struct lps_memo {
+	uint64_t serial; /* trace_serial, 0: unused */
+	size_t records;	 /* ld_file_records */
+	size_t n_paths;
+	char *paths; /* owned; the key's paths, each ended by a NUL */
+	size_t paths_len;
+	double lps, key_bytes, top_share;
+};
+
+/* k's paths into buf (each ended by a NUL), its length into *len; NULL
+   when they pass len's room */
+static char *paths_of(const struct pk_key_spec *k, char *buf, size_t room,
+		      size_t *len)
+{
+	size_t i, at = 0;
+
+	for (i = 0; i < k->n_paths; i++) {
+		size_t n = strlen(k->paths[i]) + 1;
+
+		if (at + n > room) {
+			return NULL;
+		}
+		memcpy(buf + at, k->paths[i], n);
+		at += n;
+	}
+	*len = at;
+	return buf;
+}
+
+double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
+		   double *key_bytes, double *top_share)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static struct lps_memo memo[PK_LD_FILE_LPS_MEMO];
+	static size_t next;
+	char buf[1024];
+	size_t len = 0, records, i;
+	const char *paths;
+	double lps;
+
+	if (k->kind == PK_KEY_SYNTHETIC || !f->trace) {
+		return file_lps(f, k, key_bytes, top_share);
+	}
+	paths = paths_of(k, buf, sizeof(buf), &len);
+	if (!paths) {
+		return file_lps(f, k, key_bytes, top_share);
+	}
+	records = (size_t)ld_file_records(f);
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < PK_LD_FILE_LPS_MEMO; i++) {
+		const struct lps_memo *m = &memo[i];
+
+		if (m->serial == trace_serial(f->trace) &&
+		    m->records == records && m->n_paths == k->n_paths &&
+		    m->paths_len == len && memcmp(m->paths, paths, len) == 0) {
+			*key_bytes = m->key_bytes;
+			*top_share = m->top_share;
+			lps = m->lps;
+			pthread_mutex_unlock(&lock);
+			return lps;
+		}
+	}
+	lps = file_lps(f, k, key_bytes, top_share);
+	free(memo[next].paths);
+	memo[next].serial = trace_serial(f->trace);
+	memo[next].records = records;
+	memo[next].n_paths = k->n_paths;
+	memo[next].paths = xmalloc(len ? len : 1);
+	memcpy(memo[next].paths, paths, len);
+	memo[next].paths_len = len;
+	memo[next].lps = lps;
+	memo[next].key_bytes = *key_bytes;
+	memo[next].top_share = *top_share;
+	next = (next + 1) % PK_LD_FILE_LPS_MEMO;
+	pthread_mutex_unlock(&lock);
+	return lps;
 }
 
 /* The data files as loaded, held for the run */
@@ -280,7 +360,7 @@ int ld_file_ids_distinct(const struct pk_items_file *f)
 		}
 	}
 	if (ok) {
-		qsort(h, n, sizeof(*h), cmp_u64);
+		sort_u64(h, n);
 		for (i = 1; i < n && ok; i++) {
 			ok = h[i] != h[i - 1];
 		}

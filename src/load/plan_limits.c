@@ -190,11 +190,7 @@ uint64_t ld_largest_item(const struct pk_scenario *s)
 		return s->items_file->size_bytes;
 	}
 	if (s->items_file) {
-		for (i = 0; i < trace_count(s->items_file->trace); i++) {
-			b = trace_size_bytes(s->items_file->trace, i);
-			max = b > max ? b : max;
-		}
-		return max;
+		return trace_largest_size_bytes(s->items_file->trace);
 	}
 	ld_count_phase_pass();
 	for (i = 0; i < s->n_phases; i++) {

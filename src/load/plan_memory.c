@@ -219,7 +219,8 @@ static double lp_cache_bytes(const struct pk_scenario *s,
    or a data file read at once or a monitor log (runway_build projects
    nothing then: no groups), a share and a count each for a key that is
    one generated property (a pattern or a list) of a single stream, none
-   for a key with a unique level (one item each), else a group each. */
+   for a key with a unique level (one item each), else a group each (and
+   a data file's its index slots). */
 static double runway_bytes(const struct pk_scenario *s,
 			   const struct pk_container_spec *c, double lps,
 			   double key)
@@ -247,7 +248,8 @@ static double runway_bytes(const struct pk_scenario *s,
 	    (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST)) {
 		return lps * PK_SCENARIO_RUNWAY_VALUE_BYTES;
 	}
-	return lps * (PK_SCENARIO_RUNWAY_GROUP_BYTES + key);
+	return lps * (PK_SCENARIO_RUNWAY_GROUP_BYTES + key +
+		      (s->items_file ? PK_SCENARIO_RUNWAY_INDEX_BYTES : 0));
 }
 
 /* Bytes of the logical partitions variant c's preload makes: one per

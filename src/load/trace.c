@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,9 @@ void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
 	    size_bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)size_bytes;
 	r->ddb_bytes =
 	    ddb_bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)ddb_bytes;
+	if (r->size_bytes > t->largest_size) {
+		t->largest_size = r->size_bytes;
+	}
 	r->line = line;
 	r->col = col;
 }
@@ -242,9 +246,11 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 				    double max_bytes, size_t max_recs,
 				    struct pk_diag *d)
 {
+	static atomic_uint_fast64_t made;
 	struct loader L;
 	struct pk_trace *t = xcalloc(1, sizeof(*t));
 
+	t->serial = (uint64_t)atomic_fetch_add(&made, 1) + 1;
 	memset(&L, 0, sizeof(L));
 	L.t = t;
 	L.d = d;
@@ -365,6 +371,16 @@ static const struct pk_trace_rec *rec_at(const struct pk_trace *t, size_t i)
 uint32_t trace_size_bytes(const struct pk_trace *t, size_t i)
 {
 	return rec_at(t, i)->size_bytes;
+}
+
+uint64_t trace_serial(const struct pk_trace *t)
+{
+	return t->serial;
+}
+
+uint32_t trace_largest_size_bytes(const struct pk_trace *t)
+{
+	return t ? t->largest_size : 0;
 }
 
 uint32_t trace_ddb_size_bytes(const struct pk_trace *t, size_t i)

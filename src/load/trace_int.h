@@ -69,8 +69,10 @@ struct pk_trace {
 	char *times_field; /* owned; the field trace_keep_times kept */
 	int64_t *times_ms; /* n_times, by record, or NULL */
 	size_t n_times;
-	size_t longest_rec; /* bytes of the longest record read: a JSON
-			       record's text, a CSV row's lines */
+	size_t longest_rec;    /* bytes of the longest record read: a JSON
+				  record's text, a CSV row's lines */
+	uint32_t largest_size; /* the most size_bytes of a record in recs */
+	uint64_t serial;       /* trace_serial's, set when made */
 };
 
 /* State of one load: the text, the trace being built, the diagnostics. */

@@ -79,6 +79,78 @@ struct group *runway_group_get(struct group **tab, const unsigned char *id,
 	return g;
 }
 
+/* Slots a group index starts with when it takes its first group */
+#define PK_RW_GINDEX_FIRST 1024
+
+/* FNV-1a, 64 bits, over id's bytes */
+static uint64_t gindex_hash(const unsigned char *id, size_t len)
+{
+	uint64_t h = 14695981039346656037ULL;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h = (h ^ id[i]) * 1099511628211ULL;
+	}
+	return h;
+}
+
+/* Place g of hash h in x's first free slot from h's own (room for it) */
+static void gindex_put(struct rw_gindex *x, uint64_t h, struct group *g)
+{
+	size_t at = (size_t)(h ^ (h >> 29)) & (x->cap - 1);
+
+	while (x->slot[at].g) {
+		at = (at + 1) & (x->cap - 1);
+	}
+	x->slot[at].h = h;
+	x->slot[at].g = g;
+	x->n++;
+}
+
+struct group *runway_gindex_get(struct rw_gindex *x, struct group **tab,
+				const unsigned char *id, size_t len, int *fresh)
+{
+	const uint64_t h = gindex_hash(id, len);
+	struct group *g;
+	size_t at;
+
+	if (x->cap) {
+		at = (size_t)(h ^ (h >> 29)) & (x->cap - 1);
+		for (; (g = x->slot[at].g) != NULL;
+		     at = (at + 1) & (x->cap - 1)) {
+			if (x->slot[at].h == h && g->key_len == len &&
+			    memcmp(g->key, id, len) == 0) {
+				*fresh = 0;
+				return g;
+			}
+		}
+	}
+	/* not indexed yet: the table's own answer, new or not */
+	g = runway_group_get(tab, id, len, fresh);
+	if ((x->n + 1) * 2 > x->cap) {
+		struct rw_gindex y = {
+		    NULL, x->cap ? 2 * x->cap : PK_RW_GINDEX_FIRST, 0};
+		size_t i;
+
+		y.slot = xcalloc(y.cap, sizeof(*y.slot));
+		for (i = 0; i < x->cap; i++) {
+			if (x->slot[i].g) {
+				gindex_put(&y, x->slot[i].h, x->slot[i].g);
+			}
+		}
+		free(x->slot);
+		*x = y;
+	}
+	gindex_put(x, h, g);
+	return g;
+}
+
+void runway_gindex_free(struct rw_gindex *x)
+{
+	free(x->slot);
+	memset(x, 0, sizeof(*x));
+}
+
 void runway_groups_free(struct group **tab)
 {
 	struct group *g, *tmp;

@@ -387,6 +387,10 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	const struct group *level_g = NULL;
 	const int id_prop = workload_prop_index(w, runway_id_path(v));
 	struct rw_idset seen = {NULL, 0, 0, 0};
+	struct rw_gindex gx = {NULL, 0, 0};
+	/* the run found every record's id distinct (a string, no two
+	   alike): no record repeats one, so none needs the set */
+	const int ids_distinct = workload_file_ids_known_distinct(w);
 	struct pk_runway ids; /* the most a group rewriting its ids holds */
 	/* the file's stored records' first and last times, ms, and how
 	   many: at --rate, the arrival of the whole file */
@@ -419,8 +423,8 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		if (key.at.status != 0 || life == -2) {
 			continue; /* refused (400): never stored */
 		}
-		g = runway_group_get(&tab, key.id, key.at.id_len, &fresh);
-		if (!fresh && life == PK_TTL_NEVER &&
+		g = runway_gindex_get(&gx, &tab, key.id, key.at.id_len, &fresh);
+		if (!fresh && life == PK_TTL_NEVER && !ids_distinct &&
 		    !record_new(w, i, id_prop, &key, &seen)) {
 			/* its id is stored: a 409, nothing new, though
 			   its time is the group's */
@@ -429,7 +433,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			g->last_ms = t;
 			continue;
 		}
-		if (fresh && life == PK_TTL_NEVER) {
+		if (fresh && life == PK_TTL_NEVER && !ids_distinct) {
 			record_new(w, i, id_prop, &key, &seen);
 		}
 		if (fresh) {
@@ -458,6 +462,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	}
 	runway_key_free(&key);
 	runway_idset_free(&seen);
+	runway_gindex_free(&gx);
 	n_pool = ranges_of(v, tab);
 	HASH_ITER(hh, tab, g, tmp)
 	{

@@ -165,6 +165,29 @@ double runway_range_ru(const struct pk_result_variant *v, size_t r,
 struct group *runway_group_get(struct group **tab, const unsigned char *id,
 			       size_t len, int *fresh);
 
+/* An index over a group table for lookups a record at a time (a data
+   file's walk): open addressing by a 64-bit hash of the identity bytes,
+   so a group is found in one probe or a few, where the table's bucket
+   chains cost a cache miss a link. The table stays runway_group_get's:
+   the same groups, added in the same order. Zeroed: empty. */
+struct rw_gslot {
+	uint64_t h;	 /* the identity bytes' hash */
+	struct group *g; /* borrowed from the table; NULL: a free slot */
+};
+struct rw_gindex {
+	struct rw_gslot *slot; /* owned; cap slots */
+	size_t cap, n;	       /* cap 0 or a power of 2; n <= cap / 2 */
+};
+
+/* runway_group_get(tab, id, len, fresh) through x, which then holds the
+   group too. Every group x holds must be *tab's. */
+struct group *runway_gindex_get(struct rw_gindex *x, struct group **tab,
+				const unsigned char *id, size_t len,
+				int *fresh);
+
+/* Free x's slots (not the groups) and zero it */
+void runway_gindex_free(struct rw_gindex *x);
+
 /* Free every group of *tab */
 void runway_groups_free(struct group **tab);
 

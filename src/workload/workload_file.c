@@ -16,6 +16,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/sort.h"
 #include "pksim/base/units.h"
 #include "pksim/load/trace.h"
 
@@ -313,35 +314,6 @@ static int file_id(const struct pk_workload *w, size_t pos, const char **s,
 	return 1;
 }
 
-/* Sort h[0..n) ascending (LSD radix, a byte a pass; tmp holds n). */
-static void radix_sort(uint64_t *h, uint64_t *tmp, size_t n)
-{
-	size_t count[8][256], i, sum, c;
-	uint64_t *src = h, *dst = tmp, *swap;
-	int b;
-
-	memset(count, 0, sizeof(count));
-	for (i = 0; i < n; i++) {
-		for (b = 0; b < 8; b++) {
-			count[b][(h[i] >> (8 * b)) & 0xff]++;
-		}
-	}
-	for (b = 0; b < 8; b++) {
-		for (sum = 0, i = 0; i < 256; i++) {
-			c = count[b][i];
-			count[b][i] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++) {
-			dst[count[b][(src[i] >> (8 * b)) & 0xff]++] = src[i];
-		}
-		swap = src;
-		src = dst;
-		dst = swap;
-	}
-	/* 8 passes: the sorted keys are back in h */
-}
-
 /*
  * workload_file_ids_distinct's pass (workload.h): 1 or 0. The explicit
  * ids' 64-bit hashes are sorted (sequential passes: a hash table of a
@@ -354,7 +326,7 @@ static int ids_distinct(const struct pk_workload *w, size_t max_bytes)
 	static const char guid[] = PK_WORKLOAD_FILE_ID_FMT;
 	/* the GUID's fixed part, up to its conversion */
 	size_t guid_fixed = (size_t)(strchr(guid, '%') - guid);
-	uint64_t *h, *tmp;
+	uint64_t *h;
 	size_t i, m = 0, len;
 	const char *s;
 	int rc, ok = 1, some_generated = 0, some_guid_shaped = 0;
@@ -377,9 +349,7 @@ static int ids_distinct(const struct pk_workload *w, size_t max_bytes)
 		h[m++] = id_hash(s, len);
 	}
 	if (ok && m > 1) {
-		tmp = xcalloc(m, sizeof(*tmp));
-		radix_sort(h, tmp, m);
-		free(tmp);
+		sort_u64(h, m);
 		for (i = 1; ok && i < m; i++) {
 			ok = h[i] != h[i - 1];
 		}
@@ -397,6 +367,11 @@ int workload_file_ids_distinct(struct pk_workload *w, size_t max_bytes)
 		w->ids_distinct = 1 + ids_distinct(w, max_bytes);
 	}
 	return w->ids_distinct - 1;
+}
+
+int workload_file_ids_known_distinct(const struct pk_workload *w)
+{
+	return w->ids_distinct == 2;
 }
 
 int64_t workload_data_epoch_ms(const struct pk_workload *w)

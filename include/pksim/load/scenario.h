@@ -110,6 +110,10 @@
    takes instead a share and a count per logical partition (12 bytes).
    Measured: 394,659 groups of a [/site, /deviceId] key, 66.3 MB. */
 #define PK_SCENARIO_RUNWAY_GROUP_BYTES 208.0
+/* A data file's runway also finds a record's group through an index
+   (runway.c, struct rw_gindex): a 16-byte slot per group at least twice
+   over, 4 times just after it doubles: at most 64 bytes a group */
+#define PK_SCENARIO_RUNWAY_INDEX_BYTES 64.0
 #define PK_SCENARIO_RUNWAY_VALUE_BYTES 12.0
 /* The report's per-range share beside PK_SCENARIO_RANGE_BYTES: the
    result's per-range records (the layout, each range's statistics and

@@ -183,6 +183,11 @@ const char *trace_file(const struct pk_trace *t);
 /* Number of records (items), in file order. */
 size_t trace_count(const struct pk_trace *t);
 
+/* A number no other trace of the process had (1, 2, ...): what a memo
+   of answers about t's records keys on, as t's address may come back
+   for another trace once t is freed. */
+uint64_t trace_serial(const struct pk_trace *t);
+
 /* Bytes t holds in memory (its records, values, string pool, paths and
    kept times, at their arrays' capacities), for the run's memory
    estimate; 0 for NULL. */
@@ -208,6 +213,10 @@ uint64_t trace_parse_bytes(const struct pk_trace *t);
 /* Serialized size of record i in bytes (see the file comment); i <
    trace_count(t), else PK_BUG. */
 uint32_t trace_size_bytes(const struct pk_trace *t, size_t i);
+
+/* The largest trace_size_bytes of t's records, kept as they are read
+   (the loader's plan asks it many times); 0 for NULL or no record. */
+uint32_t trace_largest_size_bytes(const struct pk_trace *t);
 
 /* Record i's size as Amazon DynamoDB measures an item (reference §1:
    each attribute's name plus its value, a string's UTF-8 bytes, a

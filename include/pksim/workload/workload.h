@@ -153,6 +153,11 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
  * first call costs (not thread safe: call it before threads share w).
  */
 int workload_file_ids_distinct(struct pk_workload *w, size_t max_bytes);
+/* 1 when a call of workload_file_ids_distinct on w answered 1 (the
+   run's, which every Azure Cosmos DB replay of a data file makes), else
+   0: not distinct, or not asked. For readers holding w read-only after
+   the run. */
+int workload_file_ids_known_distinct(const struct pk_workload *w);
 
 /* workload_value's return for an object or array at the property (items
    from a data file only): not a key value, unlike a missing property,
