@@ -152,9 +152,44 @@ assert r1k["replay_seconds_each"] == 2.737, r1k
 assert hot["replay_seconds_each"] == 0.073, hot
 assert r16["replay_seconds_each"] is None, r16
 assert "6 remedy replays, 2.737 CPU s each" in rows[7][0], rows
-assert "its 6 remedy replays over the run's requests" in rows[10][0], rows
+assert "its 6 remedy replays run over the run's requests" in rows[10][0], rows
 assert rows[10][1] == "261" and rows[10][2] == "< 200", rows
 assert rows[11][1] == "106" and rows[11][2] == "< 200", rows
 assert len(rows) == 13, rows
+
+# the replays that ran: the hot key's report lists 1 + 4 + 1 = 6, the
+# switch to autoscale's one try at 1,000,000 (its search's start, the
+# raise with splits' last doubling, both not found, the same figures, no
+# prices) answered by the raise's replay (remedy_twin.c): 5 ran. A month
+# priced, a search started elsewhere or other figures: all 6 ran.
+def item(kind, status, replays, ru, start, n429):
+    return {"kind": kind, "status": status, "replays": replays,
+            "ru_per_s": ru, "search_start_ru_per_s": start,
+            "throttled_429": n429, "failed_after_retries": 0,
+            "physical_partitions": 100, "splits": 93}
+
+
+rem = {"replays": 6, "month_cost": None, "list": [
+    item("raise", "not_found", 1, 70_000, None, 109_525),
+    item("raise_with_splits", "not_found", 4, 1_000_000, None, 82_579),
+    item("autoscale", "not_found", 1, 1_000_000, 1_000_000, 82_579)]}
+assert bench.replays_run(rem) == (6, 5), bench.replays_run(rem)
+assert bench.replays_run(dict(rem, month_cost=12.5)) == (6, 6)
+rem["list"][2]["search_start_ru_per_s"] = 560_000
+assert bench.replays_run(rem) == (6, 6)
+rem["list"][2]["search_start_ru_per_s"] = 1_000_000
+rem["list"][2]["throttled_429"] = 82_580
+assert bench.replays_run(rem) == (6, 6)
+assert bench.replays_run({}) == (0, 0)
+# (0.74 - 0.3) / 5 = 0.088 CPU s each, and the rows say 5 ran of 6
+hot5 = bench.scaling_row("hot key, SDK retries", 0.74, 400_000, 2_831_925,
+                         41 * MiB, 0.05, 0.3, 6, 5)
+assert hot5["replay_seconds_each"] == 0.088, hot5
+assert hot5["remedy_replays"] == 6 and hot5["remedy_replays_run"] == 5
+bench.scaling_ratios([r16, hot5])
+rows = bench.scaling_rows([r16, hot5])
+assert "its 5 remedy replays run over the run's requests" in rows[6][0], rows
+assert ("6 remedy replays, 5 ran (the switch to autoscale took the raise "
+        "with splits' last), 0.088 CPU s each") in rows[8][0], rows
 
 print("bench_memory: ok")

@@ -499,22 +499,48 @@ def scaling(tmp, pksim, floor, scale, est, memory_only=False):
         t = v["totals"]
         ops = t["operations"]
         fs, _, _ = run([floor, str(ops), str(keys)])
+        listed, ran = replays_run(v.get("remedies") or {})
         rows.append(scaling_row(name, s, ops, t["requests"], rss, fs, alone,
-                                (v.get("remedies") or {}).get("replays",
-                                                              0)))
+                                listed, ran))
         est.append(estimate_row(name, estimate(pksim, ["run", path]), rss))
     if rows:
         scaling_ratios(rows)
     return rows
 
 
+def replays_run(rem):
+    """(listed, run): the remedy replays a variant's JSON remedies
+    object lists, and of them those that ran a simulation. The switch to
+    autoscale's try at the max the raise with splits last replayed is
+    answered by that replay when the two are the same run
+    (src/result/remedy_twin.c: no prices, no split delay, the RU/s on the
+    1,000 grid; the bench's scenarios have no split delay and start on
+    the grid): its search then starts at that setting (the raise's
+    figures are its hint) and its figures are the raise's. The report
+    lists that try as a replay of the switch's, as its figures are the
+    ones its own run would give; it cost no simulation."""
+    listed = rem.get("replays", 0)
+    items = {m["kind"]: m for m in rem.get("list", [])}
+    a, r = items.get("autoscale"), items.get("raise_with_splits")
+    same = ("ru_per_s", "throttled_429", "failed_after_retries",
+            "physical_partitions", "splits")
+    twin = (a is not None and r is not None and a["replays"] > 0 and
+            r["replays"] > 0 and rem.get("month_cost") is None and
+            r["status"] == "not_found" and
+            a["search_start_ru_per_s"] == r["ru_per_s"] and
+            all(a[k] == r[k] for k in same))
+    return listed, listed - (1 if twin else 0)
+
+
 def scaling_row(name, secs, ops, requests, peak, floor_secs, alone_secs,
-                replays):
+                replays, ran=None):
     """One scaling row's figures: secs and floor_secs are CPU seconds of
     pksim and of the floor over ops operations, requests what pksim
     sent (operations and their retries), peak its peak RSS in bytes;
     alone_secs pksim's CPU seconds with --no-remedies, replays the
-    remedy replays its report made."""
+    remedy replays its report made, ran those that ran a simulation
+    (replays_run; None: all of them)."""
+    ran = replays if ran is None else ran
     return {"name": name, "seconds": round(secs, 3), "ops": ops,
             "requests": requests,
             "ns_per_op": round(secs / ops * 1e9),
@@ -525,10 +551,11 @@ def scaling_row(name, secs, ops, requests, peak, floor_secs, alone_secs,
             "alone_ns_per_op": round(alone_secs / ops * 1e9),
             "alone_ns_per_request": round(alone_secs / requests * 1e9),
             "remedy_replays": replays,
-            # what the replays cost beside the run: the CPU s with
-            # remedies less without, over the replays
-            "replay_seconds_each": (round((secs - alone_secs) / replays, 3)
-                                    if replays else None)}
+            "remedy_replays_run": ran,
+            # what a replay costs beside the run: the CPU s with
+            # remedies less without, over the replays that ran
+            "replay_seconds_each": (round((secs - alone_secs) / ran, 3)
+                                    if ran else None)}
 
 
 def scaling_ratios(rows):
@@ -575,18 +602,23 @@ def scaling_rows(rows):
             # a run of its own, with its own requests), the requests
             # the run's alone
             out.append(("%s, CPU of the run and its %s remedy replays "
-                        "over the run's requests, ns" % (
-                            r["name"], r["remedy_replays"]),
+                        "run over the run's requests, ns" % (
+                            r["name"], r.get("remedy_replays_run",
+                                             r["remedy_replays"])),
                         f"{r['ns_per_request']:,}",
                         TARGETS["hot_key_ns_per_request"]))
             out.append(("%s, --no-remedies, ns per request sent" %
                         r["name"], f"{r['alone_ns_per_request']:,}",
                         TARGETS["hot_key_ns_per_request"]))
+        ran = r.get("remedy_replays_run", r["remedy_replays"])
         out.append(("%s ops, %s requests, %s CPU s (%s with "
-                    "--no-remedies; %s remedy replays%s), peak %s MiB; "
+                    "--no-remedies; %s remedy replays%s%s), peak %s MiB; "
                     "floor %s ns per op in the same run" % (
                         f"{r['ops']:,}", f"{r['requests']:,}", r["seconds"],
                         r["alone_seconds"], r["remedy_replays"],
+                        ", %s ran (the switch to autoscale took the raise "
+                        "with splits' last)" % ran
+                        if ran != r["remedy_replays"] else "",
                         ", %s CPU s each" % r["replay_seconds_each"]
                         if r["replay_seconds_each"] else "",
                         r["peak_mb"], f"{r['floor_ns_per_op']:,}"),
