@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/report/report_json.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -460,6 +461,9 @@ START_TEST(test_lsi_days_to_full_wcu_bound)
 	snprintf(want, sizeof(want), "bounded by partition %u's 1,000 WCU",
 		 held);
 	ck_assert_msg(strstr(t, want), "%s", t);
+	/* the JSON report's basis in the table's words */
+	ck_assert_str_eq(report_json_full_basis(&c[0]),
+			 "workload_rates_bounded_by_partition");
 	tu_cards_free(c, run, res);
 }
 END_TEST

@@ -38,6 +38,10 @@ const char *report_json_full_basis(const struct pk_scorecard *s)
 {
 	switch (s->runway.basis) {
 	case PK_RUNWAY_RATES:
+		if (s->runway.bound_range != UINT32_MAX && s->full_collection) {
+			/* a table's: its partition's write units */
+			return "workload_rates_bounded_by_partition";
+		}
 		if (s->runway.bound_range != UINT32_MAX) {
 			return s->runway.bound_bucket > 0
 				   ? "workload_rates_bounded_by_bucket"

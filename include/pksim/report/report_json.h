@@ -28,7 +28,9 @@ const char *report_json_full_kind(enum pk_full_kind kind);
 /* The basis of s's days to full as the JSON report names it
    (scorecard.days_to_full_basis): "workload_rates", or
    "workload_rates_bounded_by_range" when a range's RU/s held the first
-   back, "data_time", "data_rate", "none" (runway.h). */
+   back ("workload_rates_bounded_by_partition" a table's partition's
+   write units, its item collection's), "data_time", "data_rate",
+   "none" (runway.h). */
 const char *report_json_full_basis(const struct pk_scorecard *s);
 
 /* 1 when the report splits v's 429s by class (throttled_3212,
