@@ -1105,6 +1105,10 @@ END_TEST
  * on-demand line (k = 1), whose 2,000 WCU that workload would use at
  * 1,001 / 2,000 = 50.05 %. Every stream's units over the audit's 100 s
  * would be 10,100 / 100 = 101 WRU a second: $163.62 and 5.05 %.
+ * The storage note grows the same way: app stores 1,000 items of
+ * 1,124 B (1 KiB and its 100 B) a second and audit 1, 1,125,124 B a
+ * second, x 2,592,000 s / 2^30 = 2,716.03 GB in 720 h ("about 2,716
+ * GB"), not the 10,100 items' 11,352,400 B over 100 s, 274 GB.
  */
 START_TEST(test_ondemand_month_streams_rates)
 {
@@ -1123,13 +1127,17 @@ START_TEST(test_ondemand_month_streams_rates)
 	    "    phases:\n"
 	    "      - {duration: 10s, rate: 10/s, item_size: 1KB, "
 	    "ops: {create: 1}}\n";
-	char yaml[1024];
+	char yaml[1024], *t;
 	json_t *root, *m;
 
 	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand");
 	m = money_json(yaml, &root);
 	ck_assert_double_eq_tol(num(m, "month_cost"), 1621.62, 1e-6);
 	json_decref(root);
+	t = money_text(yaml);
+	ck_assert_msg(strstr(t, "720 h would end at about 2,716 GB") != NULL,
+		      "%s", t);
+	free(t);
 
 	snprintf(yaml, sizeof(yaml), fmt,
 		 "read_capacity_units: 10, write_capacity_units: 2000, "

@@ -405,9 +405,12 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	     (double)(x->items + x->index_entries) * PK_BILL_DDB_ITEM_BYTES) /
 	    (double)PK_GIB;
 	/* what the workload stored, over the seconds it asked in (its
-	   retries' tail stored the rest of it) */
+	   retries' tail stored the rest of it); with several streams each
+	   stream's share, taken as its share of the write units, at its
+	   own rate (bill.h write_scale) */
 	month_gb =
-	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 /
+	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 *
+	    (v->bill.write_scale > 0 ? v->bill.write_scale : 1) /
 	    (double)(v->bill.workload_s > 0 ? v->bill.workload_s : v->end_s);
 	most_gb =
 	    money_keyspace_bytes(sc, t, &items, &item_bytes) / (double)PK_GIB;

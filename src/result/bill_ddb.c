@@ -538,6 +538,7 @@ void bill_ddb_build(const struct pk_scenario *sc,
 	out->hours = bill_hours_billed(v);
 	out->seconds = v->end_s;
 	out->workload_s = v->workload_s > 0 ? v->workload_s : v->end_s;
+	out->write_scale = streams_scale(sc, v, x, 1, out->workload_s);
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
 	if (od) {
 		consumed(sc, x, out);

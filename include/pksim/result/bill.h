@@ -194,6 +194,15 @@ struct pk_bill {
 					    client's pace is): what a month of
 					    its asking (demand_cost,
 					    ondemand_cost) projects over */
+	double write_scale;		 /* Amazon DynamoDB: with several
+					    streams, each one's write units
+					    over its own seconds, summed, x
+					    workload_s, over the write
+					    units (bill_ddb.c
+					    streams_scale): the storage
+					    note's growth takes each
+					    stream's writes at its own rate;
+					    1 with one stream */
 	double per_hour;		 /* an hour at this workload: month /
 					    720, in every mode */
 	double month;			 /* the month at this workload:
