@@ -487,6 +487,34 @@ START_TEST(test_month_streams_rates)
 }
 END_TEST
 
+/* Streams repeat together: app creates 100 items of 1 KB a second for
+   60 s, warmup 500 a second for its first 10 s (3,000 RU/s at most,
+   under the partition's 5,000), 5 RU each: (6,000 + 5,000) x 5 =
+   55,000 RU every 60 s, 916.67 RU/s: 55,000 / 60 x 2,592,000 = 2,376
+   million RU x $0.25 = $594.00 a month (the 11,000 items' 11 MB store
+   $0.003). Each stream over its own phases would be 500 + 2,500 RU/s:
+   $1,944.00. */
+START_TEST(test_month_streams_cycle)
+{
+	char *m = money_of(
+	    "container: {partition_key: /id, serverless: true}\n"
+	    "pricing: {region: us-nongov}\n"
+	    "streams:\n"
+	    "  - name: app\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{duration: 60s, rate: 100/s, item_size: 1KB, "
+	    "ops: {create: 1}}]\n"
+	    "  - name: warmup\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{duration: 10s, rate: 500/s, item_size: 1KB, "
+	    "ops: {create: 1}}]\n");
+
+	ck_assert_msg(strstr(m, "720 h at this workload            $594.00"),
+		      "%s", m);
+	free(m);
+}
+END_TEST
+
 /* The line of the money block starting with label (after two spaces),
    up to the tag: "  throughput  ...  $0.2500". Owned. */
 static char *money_line(const char *m, const char *label)
@@ -849,6 +877,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p12_free_tier);
 	tcase_add_test(tc, test_p13_serverless);
 	tcase_add_test(tc, test_month_streams_rates);
+	tcase_add_test(tc, test_month_streams_cycle);
 	tcase_add_test(tc, test_reserved_capacity);
 	tcase_add_test(tc, test_month_from_week);
 	tcase_add_test(tc, test_month_consumption_rate);

@@ -1260,6 +1260,59 @@ START_TEST(test_ondemand_month_burst_drained)
 }
 END_TEST
 
+/*
+ * Streams repeat together, with the workload's phases: stream app puts
+ * 100 items of 1 KiB a second for 60 s, stream warmup 1,000 a second
+ * for its first 10 s, both open loop. Repeated, the workload asks
+ * 6,000 + 10,000 = 16,000 WRU every 60 s, 266.67 a second: 16,000 / 60
+ * x 2,592,000 x $0.625 / 1e6 = $432.00 a month, on demand (k = 0) and
+ * on a 1,200 WCU table's line (k = 1), which that would use at 16,000
+ * / (1,200 x 60) = 22.22 %; the same arrivals as one stream give the
+ * same. Each stream over its own phases (warmup's 10,000 over 10 s)
+ * would be 1,100 WRU a second: $1,782.00 and 91.67 %. The storage
+ * note: 16,000 items of 1,124 B over 60 s, x 2,592,000 s / 2^30 =
+ * 724.2 GB in 720 h.
+ */
+START_TEST(test_ondemand_month_streams_cycle)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, %s}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "streams:\n"
+	    "  - name: app\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 60s, rate: 100/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n"
+	    "  - name: warmup\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 1000/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n";
+	char yaml[1024], *t;
+	json_t *root, *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 432, 1e-6);
+	json_decref(root);
+	t = money_text(yaml);
+	ck_assert_msg(strstr(t, "720 h would end at about 724 GB") != NULL,
+		      "%s", t);
+	free(t);
+
+	snprintf(yaml, sizeof(yaml), fmt,
+		 "read_capacity_units: 10, write_capacity_units: 1200, "
+		 "burst: off");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 432, 1e-6);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 16000.0 / 72000,
+				EPS);
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -1294,6 +1347,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_month_not_the_tail);
 	tcase_add_test(tc, test_ondemand_line_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_streams_rates);
+	tcase_add_test(tc, test_ondemand_month_streams_cycle);
 	tcase_add_test(tc, test_ondemand_month_budget_pace);
 	tcase_add_test(tc, test_ondemand_month_pace_seconds);
 	tcase_add_test(tc, test_ondemand_month_burst_drained);

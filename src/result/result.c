@@ -560,32 +560,6 @@ static int64_t pace_seconds(const struct pk_pacer *p)
 	return (int64_t)ceil(us / 1e6);
 }
 
-/* The seconds pv's workload asked in (pk_result_variant.workload_s):
-   its phases' whole seconds (w's end), or through the second of pv's
-   last first send when later, at most end_s; or a paced client's
-   pace_seconds when longer, which may pass end_s (its throttled first
-   attempts spent none of its budget in the run) */
-static int64_t workload_seconds(const struct pk_scenario *sc,
-				const struct pk_variant *pv,
-				const struct pk_workload *w, int64_t end_s)
-{
-	int64_t s =
-	    (workload_phase_start_ms(w, sc->n_phases) + PK_MS_PER_S - 1) /
-	    PK_MS_PER_S;
-	size_t i;
-
-	if (pv->last_first_ms >= 0 && pv->last_first_ms / PK_MS_PER_S + 1 > s) {
-		s = pv->last_first_ms / PK_MS_PER_S + 1;
-	}
-	s = s < end_s ? s : end_s;
-	for (i = 0; pv->pacers && i < sc->n_streams; i++) {
-		int64_t p = pace_seconds(&pv->pacers[i]);
-
-		s = p > s ? p : s;
-	}
-	return s;
-}
-
 /* The seconds through ms's second (ms -1: none, 0), or through from_s
    when later, at most cap_s */
 static int64_t span_through(int64_t from_s, int64_t ms, int64_t cap_s)
@@ -598,42 +572,69 @@ static int64_t span_through(int64_t from_s, int64_t ms, int64_t cap_s)
 	return s < cap_s ? s : cap_s;
 }
 
-/* With several streams, each one's own seconds and RU into
-   v->stream_spans (pk_stream_span): its phases' whole seconds (each
-   stream's from t = 0, workload.c), through its own last first send
-   (pv->stream_sent_ms) or its pace's work (pace_seconds) for what it
-   asked and its last attempt for what it was served, as
-   workload_seconds counts the run's */
+/* The seconds every stream's phases take, the scenario's cycle: its
+   phases' whole seconds (w's end: the longest stream's, each from
+   t = 0), or through the second of pv's last first send of a client
+   that paces nothing when later (a data file's last record); at most
+   end_s */
+static int64_t phases_seconds(const struct pk_scenario *sc,
+			      const struct pk_variant *pv,
+			      const struct pk_workload *w, int64_t end_s)
+{
+	int64_t s =
+	    (workload_phase_start_ms(w, sc->n_phases) + PK_MS_PER_S - 1) /
+	    PK_MS_PER_S;
+
+	if (pv->last_first_ms >= 0 && pv->last_first_ms / PK_MS_PER_S + 1 > s) {
+		s = pv->last_first_ms / PK_MS_PER_S + 1;
+	}
+	return s < end_s ? s : end_s;
+}
+
+/* The seconds pv's workload asked in (pk_result_variant.workload_s):
+   phases_seconds, or a paced client's pace_seconds when longer, which
+   may pass end_s (its throttled first attempts spent none of its
+   budget in the run) */
+static int64_t workload_seconds(const struct pk_scenario *sc,
+				const struct pk_variant *pv,
+				const struct pk_workload *w, int64_t end_s)
+{
+	int64_t s = phases_seconds(sc, pv, w, end_s);
+	size_t i;
+
+	for (i = 0; pv->pacers && i < sc->n_streams; i++) {
+		int64_t p = pace_seconds(&pv->pacers[i]);
+
+		s = p > s ? p : s;
+	}
+	return s;
+}
+
+/* With several streams, each one's seconds and RU into v->stream_spans
+   (pk_stream_span). Every stream repeats with the scenario's cycle
+   (phases_seconds: the longest stream's phases), so a stream busy for
+   10 s of a 60 s workload asks its units over 60 s; a paced stream
+   whose pace alone takes longer asks them over that (pace_seconds),
+   and a stream was served through its last attempt when later
+   (pv->stream_sent_ms) */
 static void stream_spans(const struct pk_scenario *sc,
 			 const struct pk_variant *pv,
 			 const struct pk_workload *w,
 			 struct pk_result_variant *v)
 {
+	int64_t cycle_s = phases_seconds(sc, pv, w, v->end_s);
 	size_t i, k;
 
 	if (sc->n_streams < 2 || !pv->stream_sent_ms || !pv->sstats) {
 		return;
 	}
 	for (i = 0; i < sc->n_streams; i++) {
-		const struct pk_stream_spec *st = &sc->streams[i];
 		struct pk_stream_span *o = &v->stream_spans[i];
-		int64_t end_ms = 0, end_s;
+		int64_t p = pv->pacers ? pace_seconds(&pv->pacers[i]) : 0;
 
-		if (st->n_phases > 0) {
-			size_t last = st->phase_first + st->n_phases - 1;
-
-			end_ms = workload_phase_start_ms(w, last) +
-				 sc->phases[last].duration_ms;
-		}
-		end_s = (end_ms + PK_MS_PER_S - 1) / PK_MS_PER_S;
-		o->workload_s =
-		    span_through(end_s, pv->stream_sent_ms[2 * i], v->end_s);
-		if (pv->pacers &&
-		    pace_seconds(&pv->pacers[i]) > o->workload_s) {
-			o->workload_s = pace_seconds(&pv->pacers[i]);
-		}
-		o->served_s = span_through(end_s, pv->stream_sent_ms[2 * i + 1],
-					   v->end_s);
+		o->workload_s = p > cycle_s ? p : cycle_s;
+		o->served_s =
+		    span_through(cycle_s, pv->stream_sent_ms[i], v->end_s);
 		for (k = 0; k < PK_STREAM_KINDS; k++) {
 			o->ru_mru += pv->sstats[i * PK_STREAM_KINDS + k].ru_mru;
 		}

@@ -158,23 +158,6 @@ static int op_low(const struct pk_run *run, const struct pk_op *op)
 	return low;
 }
 
-/* Note in v->stream_sent_ms an attempt of op (retry attempts before it)
-   sent at t_ms: its stream's latest send, and its latest first send
-   unless its client paces it (that counts its pace's work) */
-static void stream_sent(struct pk_variant *v, const struct pk_op *op, int retry,
-			int64_t t_ms)
-{
-	int64_t *s = &v->stream_sent_ms[2 * (size_t)op->stream];
-
-	if (retry == 0 && t_ms > s[0] &&
-	    !(v->pacers && sim_pacer_on(&v->pacers[op->stream]))) {
-		s[0] = t_ms;
-	}
-	if (t_ms > s[1]) {
-		s[1] = t_ms;
-	}
-}
-
 /* Send op's attempt (retry state st, arrived: its operation arrives now)
    at t_ms to v's service, its answer into *out. */
 static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
@@ -194,8 +177,9 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 		/* a paced client's span is its pace's work (result.c) */
 		v->last_first_ms = t_ms;
 	}
-	if (v->stream_sent_ms) {
-		stream_sent(v, op, rq.retry, t_ms);
+	if (v->stream_sent_ms && t_ms > v->stream_sent_ms[op->stream]) {
+		/* its stream's latest attempt: the seconds it was served */
+		v->stream_sent_ms[op->stream] = t_ms;
 	}
 	rq.arrived = arrived;
 	rq.waited_ms = st->waited_ms + st->gone_waited_ms;

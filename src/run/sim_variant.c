@@ -97,9 +97,9 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	if (run->sc->n_streams > 1) {
 		size_t i;
 
-		v->stream_sent_ms = xmalloc(2 * run->sc->n_streams *
-					    sizeof(*v->stream_sent_ms));
-		for (i = 0; i < 2 * run->sc->n_streams; i++) {
+		v->stream_sent_ms =
+		    xmalloc(run->sc->n_streams * sizeof(*v->stream_sent_ms));
+		for (i = 0; i < run->sc->n_streams; i++) {
 			v->stream_sent_ms[i] = -1;
 		}
 	}

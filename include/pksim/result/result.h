@@ -418,19 +418,20 @@ struct pk_result_stream {
 							      pk_op_kind */
 };
 
-/* One stream's own seconds in a run of several (`streams:`): a month
-   of several streams sums each one's rate, its units over its own
-   seconds (bill.c, bill_ddb.c), so a slow paced stream does not spread
-   the others' units over its long span. */
+/* One stream's seconds in a run of several (`streams:`): a month of
+   several streams sums each one's rate, its units over its seconds
+   (bill.c, bill_ddb.c), so a slow paced stream does not spread the
+   others' units over its long span, and a short stream beside a long
+   one repeats with the whole workload. */
 struct pk_stream_span {
-	int64_t workload_s; /* seconds its workload asked in: through its
-			       own phases' end, or through the second of its
-			       own last first send when later (as
-			       pk_result_variant.workload_s counts one);
+	int64_t workload_s; /* seconds its workload asked in: the
+			       scenario's phases (the longest stream's, as
+			       pk_result_variant.workload_s counts them),
+			       or its own client's pace alone when longer;
 			       at most workload_s */
-	int64_t served_s;   /* seconds it was served in: through its
-			       phases' end, or through the second of its
-			       last attempt when later; at most end_s */
+	int64_t served_s;   /* seconds it was served in: the scenario's
+			       phases, or through the second of its last
+			       attempt when later; at most end_s */
 	int64_t ru_mru;	    /* RU its attempts were charged, every
 			       attempt, mRU */
 };

@@ -169,9 +169,8 @@ struct pk_variant {
 				  workload_s; a paced client's is its
 				  pace's work, pk_pacer) */
 
-	/* with several streams, per stream s: [2s] its latest first send,
-	   as last_first_ms counts it, [2s + 1] its latest attempt's send,
-	   ms, -1 none: each stream's own seconds (result.h
+	/* with several streams, stream s's latest attempt's send at [s],
+	   ms, -1 none: the seconds each stream was served (result.h
 	   pk_stream_span); owned, NULL with one stream */
 	int64_t *stream_sent_ms;
 	int64_t observed_s;		   /* the service's open second when
