@@ -1229,6 +1229,40 @@ START_TEST(test_ondemand_month_pace_seconds)
 END_TEST
 
 /*
+ * The pace's work is not rounded to a whole second: 60,001 puts (6,000.1
+ * a second for 10 s) under `ru_budget: 5000/s` take 60,001 x 200 us =
+ * 12.0002 s, and under 50 workers of 10 ms 60,001 x 10 ms / 50 = the
+ * same: 60,001 / 12.0002 = 5,000 WRU a second, $8,100.00 a month, as
+ * 60,000 puts give. Over 13 whole seconds it would be $7,477.05.
+ */
+START_TEST(test_ondemand_month_pace_exact)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, capacity: on_demand, "
+	    "warm_write_units: 10000}\n"
+	    "client: {retries: off, %s}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 6000.1/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n";
+	static const char *const clients[] = {"ru_budget: 5000/s",
+					      "concurrency: 50, latency: 10ms"};
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		char yaml[1024];
+		json_t *root, *m;
+
+		snprintf(yaml, sizeof(yaml), fmt, clients[k]);
+		m = money_json(yaml, &root);
+		ck_assert_double_eq_tol(num(m, "month_cost"), 8100, 1e-6);
+		json_decref(root);
+	}
+}
+END_TEST
+
+/*
  * A closed loop that keeps up on average: 10 workers of 10 ms send at
  * most 1,000 puts a second; the workload offers 10 a second for 60 s,
  * then 10,000 in its 61st second, 10,600 in all. The burst drains for
@@ -1313,6 +1347,24 @@ START_TEST(test_ondemand_month_streams_cycle)
 }
 END_TEST
 
+/* A bill line's millions without an exponent: one put of 1 KiB on an
+   on-demand table consumes 1 WRU, 0.000001 million ("0.000001 M WRU
+   consumed", not "1e-06 M WRU"). */
+START_TEST(test_ondemand_small_units_said)
+{
+	char *t =
+	    money_text("service: dynamodb\n"
+		       "table: {partition_key: /id, capacity: on_demand}\n"
+		       "pricing: {region: us-east-1, date: 2026-11-30}\n"
+		       "phases:\n"
+		       "  - {duration: 1s, rate: 1/s, item_size: 1KB, "
+		       "ops: {create: 1}}\n");
+
+	ck_assert_msg(strstr(t, "0.000001 M WRU consumed") != NULL, "%s", t);
+	free(t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -1348,8 +1400,10 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_line_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_streams_rates);
 	tcase_add_test(tc, test_ondemand_month_streams_cycle);
+	tcase_add_test(tc, test_ondemand_small_units_said);
 	tcase_add_test(tc, test_ondemand_month_budget_pace);
 	tcase_add_test(tc, test_ondemand_month_pace_seconds);
+	tcase_add_test(tc, test_ondemand_month_pace_exact);
 	tcase_add_test(tc, test_ondemand_month_burst_drained);
 	suite_add_tcase(s, tc);
 	return s;

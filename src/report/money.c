@@ -408,10 +408,10 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	   retries' tail stored the rest of it); with several streams each
 	   stream's share, taken as its share of the write units, at its
 	   own rate (bill.h write_scale) */
-	month_gb =
-	    end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 *
-	    (v->bill.write_scale > 0 ? v->bill.write_scale : 1) /
-	    (double)(v->bill.workload_s > 0 ? v->bill.workload_s : v->end_s);
+	month_gb = end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 *
+		   (v->bill.write_scale > 0 ? v->bill.write_scale : 1) /
+		   (v->bill.workload_span_s > 0 ? v->bill.workload_span_s
+						: (double)v->end_s);
 	most_gb =
 	    money_keyspace_bytes(sc, t, &items, &item_bytes) / (double)PK_GIB;
 	if (n_ix > 0) {
@@ -647,11 +647,32 @@ static struct money_line ddb_storage_line(const struct pk_bill *b)
 	return l;
 }
 
+/* Millions q (of units) as a bill line prints them, into buf
+   (PK_FMT_BYTES): up to 6 significant digits, without an exponent
+   ("0.000001" for one unit, not "1e-06"); returns buf */
+static const char *millions(double q, char *buf)
+{
+	int d;
+
+	if (q == 0 || q >= 1e-4 || q != q) {
+		snprintf(buf, PK_FMT_BYTES, "%.6g", q);
+		return buf;
+	}
+	/* 6 significant digits from the first, trailing zeros cut */
+	d = 5 - (int)floor(log10(q));
+	snprintf(buf, PK_FMT_BYTES, "%.*f", d < 20 ? d : 20, q);
+	for (d = (int)strlen(buf); d > 0 && buf[d - 1] == '0'; d--) {
+		buf[d - 1] = '\0';
+	}
+	return buf;
+}
+
 /* Amazon DynamoDB's lines: rows 0 WCU, 1 RCU, 2 storage, 3 its free
    GB, then on demand's 4 WRU and 5 RRU (money_rows' order) */
 static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 			struct money_line *out)
 {
+	char mw[PK_FMT_BYTES], mr[PK_FMT_BYTES];
 	size_t n = 0;
 
 	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1, 1};
@@ -674,9 +695,9 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	if (b->ondemand) {
 		out[n] = (struct money_line){"(on demand)", "",
 					     b->ondemand_cost, 16 | 32, 0};
-		snprintf(out[n++].what, sizeof(out->what),
-			 "%.6g M WRU, %.6g M RRU", b->ondemand_writes.quantity,
-			 b->ondemand_reads.quantity);
+		snprintf(out[n++].what, sizeof(out->what), "%s M WRU, %s M RRU",
+			 millions(b->ondemand_writes.quantity, mw),
+			 millions(b->ondemand_reads.quantity, mr));
 		out[n++] = (struct money_line){"(on demand)", "a month (720 h)",
 					       b->ondemand_month, 16 | 32, 0};
 	}
@@ -688,14 +709,15 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 static size_t ddb_on_demand_lines(const struct pk_bill *b,
 				  struct money_line *out)
 {
+	char mw[PK_FMT_BYTES];
 	size_t n = 0;
 
 	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1, 1};
-	snprintf(out[n++].what, sizeof(out->what), "%.6g M WRU consumed",
-		 b->throughput.quantity);
+	snprintf(out[n++].what, sizeof(out->what), "%s M WRU consumed",
+		 millions(b->throughput.quantity, mw));
 	out[n] = (struct money_line){"reads", "", b->reads.cost, 2, 1};
-	snprintf(out[n++].what, sizeof(out->what), "%.6g M RRU consumed",
-		 b->reads.quantity);
+	snprintf(out[n++].what, sizeof(out->what), "%s M RRU consumed",
+		 millions(b->reads.quantity, mw));
 	out[n++] = ddb_storage_line(b);
 	return totals(b, 1 | 2 | 4 | 8, out, n);
 }
@@ -750,6 +772,7 @@ static size_t lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		    struct money_line *out)
 {
 	const struct pk_price_pick *p[PK_MONEY_ROWS];
+	char mw[PK_FMT_BYTES];
 	size_t n = 0;
 
 	if (!b->priced) {
@@ -765,7 +788,8 @@ static size_t lines(const struct pk_scenario *sc, const struct pk_bill *b,
 				     PK_MONEY_ROW_THROUGHPUT, 1};
 	if (b->mode == PK_BILL_SERVERLESS) {
 		snprintf(out[n].what, sizeof(out[n].what),
-			 "%.6g million RU consumed", b->throughput.quantity);
+			 "%s million RU consumed",
+			 millions(b->throughput.quantity, mw));
 	} else if (b->mode == PK_BILL_FABRIC) {
 		snprintf(out[n].what, sizeof(out[n].what),
 			 "%.4f CU hours (rule 41)", b->throughput.quantity);

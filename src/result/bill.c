@@ -374,8 +374,11 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 	}
 	if (b->demand_month && b->workload_s > 0) {
 		/* what the workload asked, over the seconds it asked in */
-		b->month_720 += b->demand_cost / (double)b->workload_s *
-				PK_BILL_MONTH_SECONDS;
+		b->month_720 +=
+		    b->demand_cost /
+		    (b->workload_span_s > 0 ? b->workload_span_s
+					    : (double)b->workload_s) *
+		    PK_BILL_MONTH_SECONDS;
 	} else if (!b->demand_month && b->seconds > 0) {
 		/* what was served, over the seconds it was served in */
 		/* at the streams' rates summed (streams_served_scale) */

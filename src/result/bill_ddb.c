@@ -378,7 +378,7 @@ static double held(const struct pk_snapshot_ddb *x, int write, double seconds,
 static double streams_scale(const struct pk_scenario *sc,
 			    const struct pk_result_variant *v,
 			    const struct pk_snapshot_ddb *x, int write,
-			    int64_t workload_s)
+			    double workload_s)
 {
 	int64_t all = write ? x->write_demand_mcu : x->read_demand_mcu;
 	int64_t rest = all;
@@ -391,7 +391,8 @@ static double streams_scale(const struct pk_scenario *sc,
 	}
 	for (i = 0; i < v->n_stream_spans; i++) {
 		const struct pk_stream_spec *st = &sc->streams[i];
-		int64_t s = v->stream_spans[i].workload_s, asked = 0;
+		double s = v->stream_spans[i].span_s;
+		int64_t asked = 0;
 
 		for (p = st->phase_first; p < st->phase_first + st->n_phases &&
 					  p < x->n_phase_demand;
@@ -401,11 +402,11 @@ static double streams_scale(const struct pk_scenario *sc,
 		if (s <= 0 || s > workload_s) {
 			s = workload_s;
 		}
-		rate += (double)asked / (double)s;
+		rate += (double)asked / s;
 		rest -= asked;
 	}
-	rate += (double)rest / (double)workload_s;
-	return rate * (double)workload_s / (double)all;
+	rate += (double)rest / workload_s;
+	return rate * workload_s / (double)all;
 }
 
 /* The same requests on demand, and where provisioned breaks even: only
@@ -416,9 +417,9 @@ static void ondemand(const struct pk_scenario *sc,
 		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
 	/* what the workload asked, over the seconds it asked in */
-	double seconds = (double)b->workload_s;
-	double sw = streams_scale(sc, v, x, 1, b->workload_s);
-	double sr = streams_scale(sc, v, x, 0, b->workload_s);
+	double seconds = b->workload_span_s;
+	double sw = streams_scale(sc, v, x, 1, seconds);
+	double sr = streams_scale(sc, v, x, 0, seconds);
 	char why[sizeof(b->why)];
 
 	memcpy(why, b->why, sizeof(why));
@@ -451,12 +452,14 @@ static void ondemand(const struct pk_scenario *sc,
 	if (seconds > 0 && x->wcu > 0) {
 		b->use_writes =
 		    (double)x->write_demand_mcu * sw / MCU /
-		    held(x, 1, (double)v->end_s, b->workload_s, scaled(sc, v));
+		    held(x, 1, (double)v->end_s, b->workload_s, scaled(sc, v)) *
+		    (double)b->workload_s / seconds;
 	}
 	if (seconds > 0 && x->rcu > 0) {
 		b->use_reads =
 		    (double)x->read_demand_mcu * sr / MCU /
-		    held(x, 0, (double)v->end_s, b->workload_s, scaled(sc, v));
+		    held(x, 0, (double)v->end_s, b->workload_s, scaled(sc, v)) *
+		    (double)b->workload_s / seconds;
 	}
 }
 
@@ -497,9 +500,9 @@ static void demand_month(const struct pk_scenario *sc,
 	struct pk_bill_line w = b->throughput, r = b->reads;
 	const struct pk_ddb_table_spec *t = scenario_variant_table(sc, v->spec);
 	/* the workload's seconds: bill_month divides by them too */
-	double seconds = (double)b->workload_s;
-	double sw = streams_scale(sc, v, x, 1, b->workload_s);
-	double sr = streams_scale(sc, v, x, 0, b->workload_s);
+	double seconds = b->workload_span_s;
+	double sw = streams_scale(sc, v, x, 1, seconds);
+	double sr = streams_scale(sc, v, x, 0, seconds);
 
 	if (seconds <= 0) {
 		return;
@@ -538,7 +541,9 @@ void bill_ddb_build(const struct pk_scenario *sc,
 	out->hours = bill_hours_billed(v);
 	out->seconds = v->end_s;
 	out->workload_s = v->workload_s > 0 ? v->workload_s : v->end_s;
-	out->write_scale = streams_scale(sc, v, x, 1, out->workload_s);
+	out->workload_span_s = v->workload_span_s > 0 ? v->workload_span_s
+						      : (double)out->workload_s;
+	out->write_scale = streams_scale(sc, v, x, 1, out->workload_span_s);
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
 	if (od) {
 		consumed(sc, x, out);

@@ -546,7 +546,7 @@ static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
    back to back, a workload takes the longer of its phases and this:
    a pace that keeps up on average drains a late burst in the next
    repetition's quiet seconds. */
-static int64_t pace_seconds(const struct pk_pacer *p)
+static double pace_exact_s(const struct pk_pacer *p)
 {
 	double us = (double)p->paced_work_us;
 
@@ -557,7 +557,12 @@ static int64_t pace_seconds(const struct pk_pacer *p)
 
 		us = w > us ? w : us;
 	}
-	return (int64_t)ceil(us / 1e6);
+	return us / 1e6;
+}
+
+static int64_t pace_seconds(const struct pk_pacer *p)
+{
+	return (int64_t)ceil(pace_exact_s(p));
 }
 
 /* The seconds through ms's second (ms -1: none, 0), or through from_s
@@ -610,6 +615,22 @@ static int64_t workload_seconds(const struct pk_scenario *sc,
 	return s;
 }
 
+/* workload_seconds exactly: the pace's work not rounded up */
+static double workload_span(const struct pk_scenario *sc,
+			    const struct pk_variant *pv,
+			    const struct pk_workload *w, int64_t end_s)
+{
+	double s = (double)phases_seconds(sc, pv, w, end_s);
+	size_t i;
+
+	for (i = 0; pv->pacers && i < sc->n_streams; i++) {
+		double p = pace_exact_s(&pv->pacers[i]);
+
+		s = p > s ? p : s;
+	}
+	return s;
+}
+
 /* With several streams, each one's seconds and RU into v->stream_spans
    (pk_stream_span). Every stream repeats with the scenario's cycle
    (phases_seconds: the longest stream's phases), so a stream busy for
@@ -633,6 +654,10 @@ static void stream_spans(const struct pk_scenario *sc,
 		int64_t p = pv->pacers ? pace_seconds(&pv->pacers[i]) : 0;
 
 		o->workload_s = p > cycle_s ? p : cycle_s;
+		o->span_s = pv->pacers ? pace_exact_s(&pv->pacers[i]) : 0;
+		if (o->span_s < (double)cycle_s) {
+			o->span_s = (double)cycle_s;
+		}
 		o->served_s =
 		    span_through(cycle_s, pv->stream_sent_ms[i], v->end_s);
 		for (k = 0; k < PK_STREAM_KINDS; k++) {
@@ -652,6 +677,7 @@ static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
 	v->workload_s = workload_seconds(sc, pv, w, v->end_s);
+	v->workload_span_s = workload_span(sc, pv, w, v->end_s);
 	stream_spans(sc, pv, w, v);
 	memcpy(v->not_sent_kind, pv->not_sent_kind, sizeof(v->not_sent_kind));
 	v->not_sent_emptied = pv->not_sent_emptied;

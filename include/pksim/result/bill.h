@@ -194,6 +194,10 @@ struct pk_bill {
 					    client's pace is): what a month of
 					    its asking (demand_cost,
 					    ondemand_cost) projects over */
+	double workload_span_s;		 /* workload_s exactly (a pace's
+					    work not rounded up): what a
+					    month of its asking divides
+					    by; 0 unset (workload_s) */
 	double write_scale;		 /* Amazon DynamoDB: with several
 					    streams, each one's write units
 					    over its own seconds, summed, x

@@ -429,6 +429,8 @@ struct pk_stream_span {
 			       pk_result_variant.workload_s counts them),
 			       or its own client's pace alone when longer;
 			       at most workload_s */
+	double span_s;	    /* workload_s exactly: a pace's work is not
+			       rounded to whole seconds */
 	int64_t served_s;   /* seconds it was served in: the scenario's
 			       phases, or through the second of its last
 			       attempt when later; at most end_s */
@@ -519,6 +521,10 @@ struct pk_result_variant {
 				     asked a second projects over these,
 				     not over the retries' tail after them
 				     (bill.h workload_s) */
+	double workload_span_s;	  /* workload_s exactly: a pace's work is not
+				     rounded up to a whole second (the phases'
+				     seconds are whole); what a month of its
+				     asking divides by */
 	/* with several streams, stream s's own seconds at stream_spans[s],
 	   n_stream_spans of them; 0 with one stream (workload_s and end_s
 	   are its own) */
