@@ -392,6 +392,162 @@ START_TEST(test_index_expect)
 }
 END_TEST
 
+/*
+ * E5 on an on-demand table over 10 s (docs/dynamodb.md): the index
+ * by-status has no provisioned units but a new index's warm 12,000 RRU +
+ * 4,000 WRU (D13), laid out for the 40,000 WRU quota: 40 partitions of
+ * up to 1,000 WRU. The pending value takes 1,200 index writes a second
+ * on one of them: 1,000 admitted and 200 throttled a second (its cap,
+ * D3). Over 10 s: 10,000 WRU consumed of its limit's 10 x 4,000 =
+ * 40,000 (25.0 %), 2,000 throttled; one partition written, one row. Its
+ * second reason is the quota's, IndexWriteAccountLimitExceeded, in
+ * every format, the narration and `expect:`.
+ */
+START_TEST(test_index_on_demand)
+{
+	static const char od[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  name: outbox\n"
+	    "  partition_key: /id\n"
+	    "  capacity: on_demand\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-status, partition_key: /status}\n"
+	    "streams:\n"
+	    "  - name: pending\n"
+	    "    client: {retries: off}\n"
+	    "    items: {status: {const: pending}}\n"
+	    "    phases: [{name: e, duration: 10s, rate: 1200/s, "
+	    "ops: {create: 1}, item_size: 1KB}]\n"
+	    "  - name: archived\n"
+	    "    client: {retries: off}\n"
+	    "    phases: [{name: a, duration: 10s, rate: 300/s, "
+	    "ops: {create: 1}, item_size: 1KB}]\n";
+	static const char expect[] =
+	    "expect:\n"
+	    "  - {measure: \"indexes[by-status].throttled\", equal: 2000}\n"
+	    "  - {measure: \"indexes[by-status].throttled_by_reason[1]."
+	    "reason\", equal: IndexWriteAccountLimitExceeded}\n";
+	const char *path = tu_dir_file("od.yaml", od);
+	char yaml[2048], args[1024], *s, *out = NULL, *err = NULL;
+	const char *p;
+	size_t rows = 0;
+
+	s = run_format(path, "text");
+	has(s,
+	    "by-status: key /status, projection all, 40 partitions of up to "
+	    "1,000 WRU a second (rows: those written)",
+	    "text");
+	has(s,
+	    "warm 12,000 RRU + 4,000 WRU a second (D13); its write limit "
+	    "reached 4,000 WRU a second",
+	    "text");
+	has(s,
+	    "10,000 WRU consumed of 40,000 its write limit allowed over the "
+	    "run (25.0%)",
+	    "text");
+	has(s,
+	    "2,000 (2,000 IndexWriteKeyRangeThroughputExceeded, 0 "
+	    "IndexWriteAccountLimitExceeded)",
+	    "text");
+	/* one partition row: its share 4,000 / 40 = 100, 10,000 consumed,
+	   1,000 its busiest second, 2,000 throttled */
+	for (p = s; (p = strstr(p, " 100         10,000          1,000"));
+	     p++) {
+		rows++;
+	}
+	ck_assert_uint_eq(rows, 1);
+	free(s);
+	s = run_format(path, "json");
+	has(s, "\"reason\": \"IndexWriteAccountLimitExceeded\"", "json");
+	free(s);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path,
+		 tu_dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	has(err,
+	    "first throttle by global secondary index by-status "
+	    "(IndexWriteKeyRangeThroughputExceeded, HTTP 400): 200 base "
+	    "writes in this second",
+	    "narrate");
+	free(out);
+	free(err);
+	snprintf(yaml, sizeof(yaml), "%s%s", od, expect);
+	path = tu_dir_file("od-expect.yaml", yaml);
+	snprintf(args, sizeof(args), "check '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(strstr(out, " ok"), "%s%s", out, err);
+	free(out);
+	free(err);
+}
+END_TEST
+
+/*
+ * An on-demand index past the table's quota (D12: the per-table quota,
+ * here table_quota_units 2,000, binds each index as the table): 1,500
+ * upserts of 1 KiB a second over 1,000 ids for 20 s, each with one of
+ * 100 status values. Once the ids are stored, almost every upsert
+ * changes its item's value (99 in 100), a delete plus a put on the
+ * index (reference §12): about 1.99 index writes of 1 WRU a base write,
+ * about 2,985 WRU a second against the index's bound min(4,000 warm,
+ * 2,000 quota) = 2,000: about 2,000 / 1.99 = 1,005 base writes admitted
+ * and 495 refused a second, IndexWriteAccountLimitExceeded (no value
+ * near its partition's cap: about 30 writes a second each), under 20 x
+ * 495 = 9,900 over the run (the first second, most ids new, asks less).
+ * The table's own 1,500 WRU are within its 2,000. The narration and
+ * the findings name the quota.
+ */
+START_TEST(test_index_on_demand_quota)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  name: events\n"
+	    "  partition_key: /id\n"
+	    "  capacity: on_demand\n"
+	    "  table_quota_units: 2000\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-status, partition_key: /status}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  id: {values: \"i{000..999}\"}\n"
+	    "  status: {values: \"s{00..99}\"}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 20s, rate: 1500/s, ops: {upsert: 1}, "
+	    "item_size: 1KB}\n";
+	const char *path = tu_dir_file("quota.yaml", yaml);
+	char args[1024], *out = NULL, *err = NULL;
+	const struct pk_ddb_index *x;
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "quota.yaml", yaml);
+	x = &f.r->variants[0].ddb->indexes[0];
+	ck_assert_uint_eq(x->throttled[0], 0);
+	ck_assert_uint_gt(x->throttled[1], 8000);
+	ck_assert_uint_le(x->throttled[1], 9900);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
+			  x->throttled[1]);
+	text = tu_findings_text(f.r);
+	has(text,
+	    "(IndexWriteAccountLimitExceeded) and not stored: its writes "
+	    "passed the per-table quota",
+	    "findings");
+	free(text);
+	tu_fx_free(&f);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path,
+		 tu_dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	has(err,
+	    "first throttle by global secondary index by-status "
+	    "(IndexWriteAccountLimitExceeded, HTTP 400)",
+	    "narrate");
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_index");
@@ -405,6 +561,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_units_not_index);
 	tcase_add_test(tc, test_index_cloudwatch);
 	tcase_add_test(tc, test_index_narrated);
+	tcase_add_test(tc, test_index_on_demand);
+	tcase_add_test(tc, test_index_on_demand_quota);
 	tcase_add_test(tc, test_collection_full_narrated);
 	suite_add_tcase(s, tc);
 	return s;

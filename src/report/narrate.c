@@ -442,9 +442,12 @@ static uint32_t read_samples(struct pk_narrator *n, size_t vi,
 static void index_throttles(struct pk_narrator *n, size_t vi,
 			    const struct pk_metrics *m, int64_t t_s)
 {
-	static const char *const kinds[2] = {
-	    "IndexWriteKeyRangeThroughputExceeded",
-	    "IndexWriteProvisionedThroughputExceeded"};
+	/* a provisioned index's reasons, then an on-demand one's (D14) */
+	static const char *const kinds[2][2] = {
+	    {"IndexWriteKeyRangeThroughputExceeded",
+	     "IndexWriteProvisionedThroughputExceeded"},
+	    {"IndexWriteKeyRangeThroughputExceeded",
+	     "IndexWriteAccountLimitExceeded"}};
 	struct nvar *v = &n->v[vi];
 	char a[PK_FMT_BYTES];
 	size_t i;
@@ -469,7 +472,7 @@ static void index_throttles(struct pk_narrator *n, size_t vi,
 			 "HTTP 400): %s base writes in this second are "
 			 "throttled and not stored, though the table's "
 			 "partition had room",
-			 x->name, kinds[x->first_reason],
+			 x->name, kinds[x->on_demand != 0][x->first_reason],
 			 fmt_thousands(x->throttled[0] + x->throttled[1], a));
 	}
 }

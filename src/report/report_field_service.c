@@ -128,8 +128,11 @@ void field_gsi_reasons_n(const struct field_ctx *c, struct pk_field_value *o)
 
 void field_gsi_reason(const struct field_ctx *c, struct pk_field_value *o)
 {
+	/* an on-demand index's second reason is the quota's (D14) */
 	fv_text(o, c->idx[1] == 0 ? "IndexWriteKeyRangeThroughputExceeded"
-				  : "IndexWriteProvisionedThroughputExceeded");
+		   : gsi(c)->on_demand
+		       ? "IndexWriteAccountLimitExceeded"
+		       : "IndexWriteProvisionedThroughputExceeded");
 }
 
 void field_gsi_reason_count(const struct field_ctx *c, struct pk_field_value *o)
