@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pksim/base/diag.h"
 #include "testutil.h"
@@ -153,6 +154,95 @@ START_TEST(test_diag_category)
 }
 END_TEST
 
+/*
+ * A warning is kept apart from the errors: diag_count does not count it
+ * (the loader's callers decide failure by that count), it prints as
+ * `pksim: FILE:LINE:COL: warning: MSG` before any error, and once
+ * printed by diag_print_warnings it is not printed again.
+ */
+START_TEST(test_diag_warning_apart)
+{
+	struct pk_diag d;
+	char *buf = NULL, *out;
+	size_t len = 0;
+	FILE *f;
+
+	diag_init(&d);
+	diag_warning(&d, "w.yaml", 7, 3, "looks %s", "odd");
+	ck_assert_uint_eq(diag_count(&d), 0);
+	ck_assert_uint_eq(diag_warning_count(&d), 1);
+	diag_error(&d, "w.yaml", 9, 1, "bad");
+	out = tu_diag_text(&d);
+	ck_assert_str_eq(out, "pksim: w.yaml:7:3: warning: looks odd\n"
+			      "pksim: w.yaml:9:1: error: bad\n");
+	free(out);
+	f = open_memstream(&buf, &len);
+	diag_print_warnings(&d, f);
+	fclose(f);
+	ck_assert_str_eq(buf, "pksim: w.yaml:7:3: warning: looks odd\n");
+	free(buf);
+	out = tu_diag_text(&d);
+	ck_assert_str_eq(out, "pksim: w.yaml:9:1: error: bad\n");
+	free(out);
+	ck_assert_uint_eq(diag_count(&d), 1);
+	diag_free(&d);
+	ck_assert_uint_eq(diag_warning_count(&d), 0);
+}
+END_TEST
+
+/*
+ * A property whose value is a key template written out ("{deviceId}-
+ * {day(ts)}" under pk, the key /pk) gives every item that one text: the
+ * run goes on (exit 0, its report written) and says so on stderr at the
+ * property's line and column (line 7, column 3: "  pk: ..."). A
+ * pattern's range ("VIN{000..999}") names no property and is not
+ * warned of.
+ */
+START_TEST(test_diag_key_text_warning)
+{
+	static const char text[] =
+	    "name: w\n"
+	    "seed: 1\n"
+	    "container: {partition_key: /pk, throughput: 400}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"d{1..3}\"}\n"
+	    "  ts: {clock: \"%Y-%m-%dT%H:%M:%SZ\"}\n"
+	    "  pk: {const: \"{deviceId}-{day(ts)}\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 2s, rate: 1/s, item_size: 1KB}\n";
+	char *dir = tu_tmpdir(), *path = tu_write_file(dir, "w.yaml", text);
+	char args[1024], want[1200], *out, *err;
+
+	snprintf(args, sizeof(args), "run '%s' --format json", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	snprintf(want, sizeof(want),
+		 "pksim: %s:7:3: warning: property '/pk' holds the text "
+		 "\"{deviceId}-{day(ts)}\", which reads as a key template",
+		 path);
+	ck_assert_msg(strstr(err, want), "%s", err);
+	ck_assert_msg(strstr(out, "\"variants\""), "no report: %s", out);
+	free(out);
+	free(err);
+	/* the pattern's range alone: no warning */
+	free(tu_write_file(dir, "w.yaml",
+			   "name: w\n"
+			   "container: {partition_key: /pk, "
+			   "throughput: 400}\n"
+			   "items:\n"
+			   "  pk: {values: \"VIN{000..999}\"}\n"
+			   "phases:\n"
+			   "  - {name: w, duration: 2s, rate: 1/s}\n"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(!strstr(err, "warning"), "%s", err);
+	free(out);
+	free(err);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("diag");
@@ -164,6 +254,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_diag_cap_at_twenty);
 	tcase_add_test(tc, test_diag_long_message_whole);
 	tcase_add_test(tc, test_diag_category);
+	tcase_add_test(tc, test_diag_warning_apart);
+	tcase_add_test(tc, test_diag_key_text_warning);
 	suite_add_tcase(s, tc);
 	return s;
 }

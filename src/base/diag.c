@@ -15,14 +15,22 @@ void diag_init(struct pk_diag *d)
 	memset(d, 0, sizeof(*d));
 }
 
+static void entry_free(struct pk_diag_entry *e)
+{
+	free(e->file);
+	free(e->msg);
+	free(e->note);
+}
+
 void diag_free(struct pk_diag *d)
 {
 	size_t i;
 
 	for (i = 0; i < d->n_entries; i++) {
-		free(d->entries[i].file);
-		free(d->entries[i].msg);
-		free(d->entries[i].note);
+		entry_free(&d->entries[i]);
+	}
+	for (i = 0; i < d->n_warnings; i++) {
+		entry_free(&d->warnings[i]);
 	}
 	diag_init(d);
 }
@@ -35,13 +43,20 @@ void diag_move(struct pk_diag *to, struct pk_diag *from)
 		if (to->n_entries < PK_DIAG_MAX_ERRORS) {
 			to->entries[to->n_entries++] = from->entries[i];
 		} else {
-			free(from->entries[i].file);
-			free(from->entries[i].msg);
-			free(from->entries[i].note);
+			entry_free(&from->entries[i]);
+		}
+	}
+	for (i = 0; i < from->n_warnings; i++) {
+		if (to->n_warnings < PK_DIAG_MAX_WARNINGS) {
+			to->warnings[to->n_warnings++] = from->warnings[i];
+		} else {
+			entry_free(&from->warnings[i]);
 		}
 	}
 	to->n_errors += from->n_errors;
 	to->n_env += from->n_env;
+	to->n_warned += from->n_warned;
+	to->n_flushed += from->n_flushed;
 	diag_init(from);
 }
 
@@ -65,6 +80,32 @@ static void record(struct pk_diag *d, enum pk_diag_category cat,
 	e->msg = xvasprintf(fmt, ap);
 	e->note = NULL;
 	e->category = cat;
+}
+
+void diag_warning(struct pk_diag *d, const char *file, int line, int col,
+		  const char *fmt, ...)
+{
+	struct pk_diag_entry *e;
+	va_list ap;
+
+	d->n_warned++;
+	if (d->n_warnings == PK_DIAG_MAX_WARNINGS) {
+		return;
+	}
+	e = &d->warnings[d->n_warnings++];
+	e->file = file ? xstrdup(file) : NULL;
+	e->line = line;
+	e->col = col;
+	va_start(ap, fmt);
+	e->msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	e->note = NULL;
+	e->category = PK_DIAG_INPUT;
+}
+
+size_t diag_warning_count(const struct pk_diag *d)
+{
+	return d->n_warned;
 }
 
 void diag_verror(struct pk_diag *d, const char *file, int line, int col,
@@ -138,28 +179,61 @@ size_t diag_count(const struct pk_diag *d)
 	return d->n_errors;
 }
 
+/* `pksim: FILE:LINE:COL: WHAT: MSG` and its note, parts with 0 left out */
+static void entry_print(const struct pk_diag_entry *e, const char *what,
+			FILE *out)
+{
+	fputs("pksim: ", out);
+	if (e->file) {
+		fprintf(out, "%s:", e->file);
+		if (e->line > 0) {
+			fprintf(out, "%d:", e->line);
+			if (e->col > 0) {
+				fprintf(out, "%d:", e->col);
+			}
+		}
+		fputc(' ', out);
+	}
+	fprintf(out, "%s: %s\n", what, e->msg);
+	if (e->note) {
+		fprintf(out, "pksim: note: %s\n", e->note);
+	}
+}
+
+static void warnings_print(const struct pk_diag *d, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_warnings; i++) {
+		entry_print(&d->warnings[i], "warning", out);
+	}
+	if (d->n_warned > d->n_flushed + d->n_warnings) {
+		fprintf(out, "pksim: %zu more warnings not shown\n",
+			d->n_warned - d->n_flushed - d->n_warnings);
+	}
+}
+
+void diag_print_warnings(struct pk_diag *d, FILE *out)
+{
+	size_t i;
+
+	warnings_print(d, out);
+	for (i = 0; i < d->n_warnings; i++) {
+		entry_free(&d->warnings[i]);
+	}
+	memset(d->warnings, 0, sizeof(d->warnings));
+	/* printed: the count stays, the kept ones are gone */
+	d->n_warnings = 0;
+	d->n_flushed = d->n_warned;
+}
+
 void diag_print(const struct pk_diag *d, FILE *out)
 {
 	size_t i;
 
+	warnings_print(d, out);
 	for (i = 0; i < d->n_entries; i++) {
-		const struct pk_diag_entry *e = &d->entries[i];
-
-		fputs("pksim: ", out);
-		if (e->file) {
-			fprintf(out, "%s:", e->file);
-			if (e->line > 0) {
-				fprintf(out, "%d:", e->line);
-				if (e->col > 0) {
-					fprintf(out, "%d:", e->col);
-				}
-			}
-			fputc(' ', out);
-		}
-		fprintf(out, "error: %s\n", e->msg);
-		if (e->note) {
-			fprintf(out, "pksim: note: %s\n", e->note);
-		}
+		entry_print(&d->entries[i], "error", out);
 	}
 	if (d->n_errors > d->n_entries) {
 		fprintf(out, "pksim: %zu more errors not shown\n",

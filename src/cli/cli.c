@@ -198,6 +198,8 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 				      o->time_compression, o->rate_per_s,
 				      o->at_once, o->throughput, diag)
 		 : scenario_load(o->scenario, diag);
+	/* what the loader warned of: said once, whatever follows */
+	diag_print_warnings(diag, stderr);
 	/* an existing layout, before the --key variants copy the container */
 	if (sc && o->items && (o->partitions > 0 || o->have_pp_bytes) &&
 	    scenario_items_layout(sc, o->partitions,

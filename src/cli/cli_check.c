@@ -167,6 +167,8 @@ static int check_one(const char *path, FILE *out)
 	base = base ? base + 1 : path;
 	diag_init(&diag);
 	sc = scenario_load(path, &diag);
+	/* what the loader warned of, before the table's line */
+	diag_print_warnings(&diag, stderr);
 	/* as run does: pricing: loads the price table, so expect: can
 	   measure money */
 	if (sc && scenario_pricing_resolve(sc, NULL, &diag)) {

@@ -220,6 +220,7 @@ int cli_lesson(int argc, char **argv)
 	}
 	diag_init(&diag);
 	sc = scenario_load(o.file, &diag);
+	diag_print_warnings(&diag, stderr);
 	if (sc && output_check(o.output, in, scenario_inputs(sc, in),
 			       o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 		scenario_free(sc);

@@ -241,6 +241,7 @@ int cli_locate(int argc, char **argv)
 	argv += optind - 1;
 	diag_init(&diag);
 	sc = scenario_load(argv[1], &diag);
+	diag_print_warnings(&diag, stderr);
 	if (!sc) {
 		return cli_diag_fail(&diag);
 	}

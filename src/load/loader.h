@@ -69,6 +69,15 @@ void ld_err_at(struct ld *ld, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void ld_err(struct ld *ld, const struct yn *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Record a warning (diag_warning) at line:col of ld->file */
+void ld_warn_at(struct ld *ld, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* scenario_items.c: warn of each string value of a property (a const or
+   a list's) that names another property in braces, "{deviceId}-{ts}" or
+   "{day(ts)}": a value is taken as written, so such text meant as a key
+   template gives every item that one text */
+void ld_warn_key_texts(struct ld *ld);
 
 /* scenario_keys.c: the allowed word nearest to word, or NULL if none is
    close enough; 1 if word is in the NULL-terminated list; "a, b, c" of

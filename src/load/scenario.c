@@ -513,6 +513,7 @@ static struct pk_scenario *parse_at(const char *file, const char *text,
 		ld_check_plan(&ld, s);
 		ld_check_index_factor(&ld, s);
 		ld_check_gsis(&ld);
+		ld_warn_key_texts(&ld);
 	}
 	if (diag_count(diag) != before) {
 		scenario_free(s);

@@ -26,6 +26,18 @@ void ld_err_at(struct ld *ld, int line, int col, const char *fmt, ...)
 	va_end(ap);
 }
 
+void ld_warn_at(struct ld *ld, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	diag_warning(ld->d, ld->file, line, col, "%s", msg);
+	free(msg);
+}
+
 void ld_err(struct ld *ld, const struct yn *n, const char *fmt, ...)
 {
 	va_list ap;

@@ -584,6 +584,97 @@ void ld_load_props(struct ld *ld, const struct yn *m, const char *parent)
 	}
 }
 
+/* Whether text s (len bytes, a brace group's inside) names a property
+   of ld's items: "name", "f(name)" or "f(name) mod N", name a path below
+   the root ("a/b" or "a.b" for /a/b) */
+static int names_prop(const struct ld *ld, const char *s, size_t len)
+{
+	const char *open = memchr(s, '(', len), *close;
+	char path[PK_SCENARIO_QUOTE_BYTES + 2];
+	size_t i, n;
+
+	if (open) {
+		close = memchr(open, ')', len - (size_t)(open - s));
+		if (!close) {
+			return 0;
+		}
+		len = (size_t)(close - open - 1);
+		s = open + 1;
+	}
+	while (len > 0 && *s == ' ') {
+		s++;
+		len--;
+	}
+	while (len > 0 && s[len - 1] == ' ') {
+		len--;
+	}
+	if (len == 0 || len + 2 > sizeof(path)) {
+		return 0;
+	}
+	path[0] = '/';
+	for (i = 0; i < len; i++) {
+		path[i + 1] = s[i] == '.' ? '/' : s[i];
+	}
+	path[len + 1] = '\0';
+	for (n = 0; n < ld->s->n_props; n++) {
+		if (strcmp(ld->s->props[n].path, path) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether text t holds a brace group naming a property (names_prop) */
+static int reads_as_template(const struct ld *ld, const char *t)
+{
+	const char *open, *close;
+
+	for (open = strchr(t, '{'); open; open = strchr(close, '{')) {
+		close = strchr(open + 1, '}');
+		if (!close) {
+			return 0;
+		}
+		if (names_prop(ld, open + 1, (size_t)(close - open - 1))) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void ld_warn_key_texts(struct ld *ld)
+{
+	size_t i, j;
+
+	for (i = 0; i < ld->s->n_props; i++) {
+		const struct pk_prop_spec *p = &ld->s->props[i];
+		const char *t = NULL;
+
+		if (p->kind == PK_GEN_CONST && p->const_text) {
+			t = reads_as_template(ld, p->const_text) ? p->const_text
+								 : NULL;
+		} else if (p->kind == PK_GEN_LIST) {
+			for (j = 0; j < p->count && !t; j++) {
+				t = reads_as_template(ld, p->list[j])
+					? p->list[j]
+					: NULL;
+			}
+		}
+		if (!t) {
+			continue;
+		}
+		ld_warn_at(
+		    ld, p->line, p->col,
+		    "property '%s' holds the text \"%.*s\", which reads "
+		    "as a key template: a property's value is taken as "
+		    "written, so every item gets that one text; to build "
+		    "a key from each item's properties, write the "
+		    "template as the key itself (partition_key: "
+		    "\"%.*s\")",
+		    p->path, PK_SCENARIO_QUOTE_BYTES, t,
+		    PK_SCENARIO_QUOTE_BYTES, t);
+	}
+}
+
 void ld_load_select(struct ld *ld, const struct yn *n, struct pk_dist_spec *d)
 {
 	static const char *const keys[] = {

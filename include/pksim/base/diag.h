@@ -7,6 +7,9 @@
  * category set where it is raised: bad input (the CLI exits 2) or an
  * environment failure (exits 1); the CLI never reads the message to tell.
  * At most PK_DIAG_MAX_ERRORS errors are kept; later ones are counted only.
+ * A warning (input that is valid but cannot mean what it seems to) is
+ * kept apart, never counted as an error: the CLI prints it as
+ * `pksim: FILE:LINE:COL: warning: MESSAGE` and its exit status stays.
  * Our own bugs (broken invariants) are not diagnostics: they go to
  * PK_BUG(), which aborts with file:line.
  */
@@ -17,7 +20,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define PK_DIAG_MAX_ERRORS 20 /* STYLE.md: collect up to 20 errors */
+#define PK_DIAG_MAX_ERRORS 20	/* STYLE.md: collect up to 20 errors */
+#define PK_DIAG_MAX_WARNINGS 20 /* warnings kept, as errors */
 
 /* What kind of failure an error is; the CLI maps it to the exit status. */
 enum pk_diag_category {
@@ -40,6 +44,12 @@ struct pk_diag {
 	size_t n_entries; /* entries kept, <= PK_DIAG_MAX_ERRORS */
 	size_t n_errors;  /* errors reported in all, >= n_entries */
 	size_t n_env;	  /* of those, PK_DIAG_ENV errors (kept or not) */
+	/* warnings, kept apart from the errors (their category unused) */
+	struct pk_diag_entry warnings[PK_DIAG_MAX_WARNINGS];
+	size_t n_warnings; /* kept, <= PK_DIAG_MAX_WARNINGS */
+	size_t n_warned;   /* reported in all, >= n_warnings */
+	size_t n_flushed;  /* of those, printed or dropped by
+			      diag_print_warnings */
 };
 
 /* Initialise an empty diagnostics object (no allocation). */
@@ -78,6 +88,25 @@ void diag_file_error(struct pk_diag *d, const char *path, const char *what,
 void diag_env_error(struct pk_diag *d, const char *file, int line, int col,
 		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/*
+ * Record one warning at FILE:LINE:COL (as diag_error): input pksim takes
+ * as written that cannot mean what it seems to. Not an error: diag_count
+ * does not count it and the exit status does not change.
+ */
+void diag_warning(struct pk_diag *d, const char *file, int line, int col,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Number of warnings reported so far (kept or not, printed or not). */
+size_t diag_warning_count(const struct pk_diag *d);
+
+/*
+ * Print every kept warning to out as `pksim: FILE:LINE:COL: warning:
+ * MSG` (parts with 0 left out) and a count line if some were dropped,
+ * then drop them from d (printed once: a later diag_print does not
+ * repeat them).
+ */
+void diag_print_warnings(struct pk_diag *d, FILE *out);
+
 /* PK_DIAG_ENV when any error recorded in d (kept or dropped) is an
    environment failure, else PK_DIAG_INPUT. */
 enum pk_diag_category diag_category(const struct pk_diag *d);
@@ -92,7 +121,8 @@ size_t diag_count(const struct pk_diag *d);
 /*
  * Print every kept error to out as
  * `pksim: FILE:LINE:COL: error: MSG` (parts with 0 left out), each note as
- * `pksim: note: NOTE`, and a count line if errors were dropped.
+ * `pksim: note: NOTE`, and a count line if errors were dropped; the
+ * warnings not printed yet before them (as diag_print_warnings, kept).
  */
 void diag_print(const struct pk_diag *d, FILE *out);
 
