@@ -703,6 +703,90 @@ START_TEST(test_rates_drawn_sizes_mean_charge)
 }
 END_TEST
 
+/*
+ * A minute key ("%M") whose buckets come back every hour, 10 creates/s
+ * of 100 KB from 2026-01-01 00:00: each minute's bucket takes 60 x
+ * 1,024,000 = 61,440,000 B an hour. After 349 hours "00" holds
+ * 21,442,560,000 B and needs 32,276,480 B more, 31.52 s at 1,024,000
+ * B/s into minute 00 of hour 349: t = 349 x 3,600 + 31.52 =
+ * 1,256,431.52 s (14.542 days), "00" named, growing 1,024,000 B/s
+ * while its minute is current. Before: 1,258,291.2 s at the hour's
+ * mean (17,066.7 B/s), "31" named, the minute current at that second.
+ */
+START_TEST(test_rates_minute_key_own_minutes)
+{
+	static const char text[] =
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: /m, throughput: 100000}\n"
+	    "items: {m: {clock: \"%M\"}}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 2h, rate: 10/s, item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 349 * 3600.0 + 31.52, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "(\"00\" first, growing 1000.0 KiB/s while "
+				"its minute is current"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * Phases of 400 and 4,000 RU/s, an hour each, 200 creates/s of 1 KB (5
+ * RU): the first hour stores 80 a second, 81,920 B/s, 294,912,000 B;
+ * the second all 200, 204,800 B/s, 737,280,000 B: 1,032,192,000 B a
+ * 2-h cycle. 20 cycles hold 20,643,840,000 B; the 21st's first hour
+ * adds 294,912,000 and its second the last 536,084,480 B in 2,617.6 s:
+ * t = 20 x 7,200 + 3,600 + 2,617.6 = 150,217.6 s, at 4,000 RU/s, which
+ * holds nothing back. The sentence names the bound and where it fills.
+ * Before: "bounded by range 0's 400 RU/s" beside a growth of 200 KiB/s
+ * that 400 RU/s cannot give.
+ */
+START_TEST(test_rates_bound_of_another_phase)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {name: lo, duration: 1h, rate: 200/s, item_size: 1KB, "
+	    "throughput: 400}\n"
+	    "  - {name: hi, duration: 1h, rate: 200/s, item_size: 1KB, "
+	    "throughput: 4000}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 150217.6, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s in another "
+				"phase (4,000 RU/s where it fills)"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * A rate under 1 B/s is said with two digits, not rounded to "0 B/s":
+ * one create of 1 KB an hour (1,024 / 3,600 = 0.284 B/s) into a
+ * logical partition capped at 20 MB (a classroom cap, 20,971,520 B =
+ * 20,480 items): full after 20,480 hours, 73,728,000 s (853.3 days),
+ * "growing 0.28 B/s". Before: "growing 0 B/s".
+ */
+START_TEST(test_rates_under_a_byte_a_second)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "logical_partition_storage: 20MB}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 2h, rate: 1/h, item_size: 1KB}\n";
+	char t[640];
+	int kind;
+	double s = tu_full_s("rates.yaml", text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(s, 73728000.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 0.28 B/s"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -729,6 +813,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_undrawn_weighted_heaviest);
 	tcase_add_test(tc, test_rates_normal_size_clamped_mean);
 	tcase_add_test(tc, test_rates_drawn_sizes_mean_charge);
+	tcase_add_test(tc, test_rates_minute_key_own_minutes);
+	tcase_add_test(tc, test_rates_bound_of_another_phase);
+	tcase_add_test(tc, test_rates_under_a_byte_a_second);
 	suite_add_tcase(s, tc);
 	return s;
 }

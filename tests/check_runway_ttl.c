@@ -473,6 +473,46 @@ START_TEST(test_runway_ttl_backlog_said)
 END_TEST
 
 /*
+ * Upserts in two phases under time to live, stepped by the hour (no
+ * closed form for several phases): an hour of 350 and an hour of 50
+ * upserts/s of 10 KB (10,240 B, 9.091 RU: 5 + 45 x 9 / 99), half new,
+ * a 2-h ttl, 6,000 RU/s. Over the busy hour the writes take 350 x 9.091
+ * = 3,181.85 RU/s and leave room to delete 2,818.15 / 9.091 = 310 items
+ * a second of the 350 expiring (the last busy hour's, every write
+ * counted as an item that expires): 40 x 10,240 x 3,600 = 1,474,801,920
+ * B wait undeleted at its end (the quiet hour clears them). Its last
+ * lifetime's writes: (350 + 50) x 10,240 x 3,600 = 14,745,600,000 B, 2.0
+ * MiB/s over 2 h (2,048,000 B/s); the level 16,220,401,920 B (15.1 GiB).
+ * The sentence says what the level holds, the writes and the pile.
+ * Before: "written 2.1 MiB/s on average", the level over the lifetime
+ * with the pile folded in and not named.
+ */
+START_TEST(test_runway_ttl_step_pile_said)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 6000, default_ttl: "
+	    "2h}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {name: busy, duration: 1h, rate: 350/s, ops: {upsert: 1}, "
+	    "upsert_new: 0.5, item_size: 10KB}\n"
+	    "  - {name: quiet, duration: 1h, rate: 50/s, ops: {upsert: 1}, "
+	    "upsert_new: 0.5, item_size: 10KB}\n";
+	struct pk_scorecard c;
+	char t[640];
+
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(tu_near(c.full_level_bytes, 16220401920.0, 1e-5),
+		      "%f: %s", c.full_level_bytes, t);
+	ck_assert_msg(strstr(t, "written 2.0 MiB/s on average, its items "
+				"living 2.0 h, and at its cycle's peak 1.4 GiB "
+				"of expired items"),
+		      "%s", t);
+}
+END_TEST
+
+/*
  * The same at 10 minutes a phase, 4,000 RU/s then 400: a cycle shorter
  * than the projection's hourly step, whose mean leaves room to delete
  * everything. In each 400 RU/s phase 40 expired items a second wait,
@@ -810,6 +850,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_data_ttl_after_fill);
 	tcase_add_test(tc, test_runway_ttl_net_growth_said);
 	tcase_add_test(tc, test_runway_ttl_backlog_said);
+	tcase_add_test(tc, test_runway_ttl_step_pile_said);
 	tcase_add_test(tc, test_runway_ttl_cycle_backlog);
 	tcase_add_test(tc, test_runway_ttl_busy_phase_fills);
 	tcase_add_test(tc, test_runway_ttl_busy_phase_level);

@@ -224,11 +224,17 @@ static const char *article(int64_t s)
 	return unit(s)[0] == 'h' && unit(s)[1] == 'o' ? "an" : "a";
 }
 
-/* A byte rate: "96.7 KiB/s" (into buf, cap bytes). */
+/* A byte rate: "96.7 KiB/s" (into buf, cap bytes); under 1 B/s with two
+   significant digits ("0.25 B/s"), which whole bytes would round to a
+   "0 B/s" beside a partition said to fill */
 static const char *rate_text(double bytes_per_s, char *buf, size_t cap)
 {
 	char a[PK_FMT_BYTES];
 
+	if (bytes_per_s > 0 && bytes_per_s < 0.995) {
+		snprintf(buf, cap, "%.2g B/s", bytes_per_s);
+		return buf;
+	}
 	snprintf(buf, cap, "%s/s", fmt_bytes((uint64_t)(bytes_per_s + 0.5), a));
 	return buf;
 }
@@ -499,12 +505,18 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 	if (rw->bound_range != UINT32_MAX) {
 		char ru[32];
 
-		char pct[48] = "";
+		char pct[48] = "", fill[80] = "", fru[32];
 
 		if (rw->bound_bucket > 0) {
 			snprintf(pct, sizeof(pct),
 				 "throughput bucket %d's %d %% of ",
 				 rw->bound_bucket, rw->bound_bucket_pct);
+		}
+		if (rw->bound_fill_ru_per_s > 0) {
+			/* held back by a phase's RU/s, not where it fills */
+			snprintf(fill, sizeof(fill),
+				 " in another phase (%s RU/s where it fills)",
+				 fmt_thousands(rw->bound_fill_ru_per_s, fru));
 		}
 		if (s->full_collection) {
 			/* a table's: its partition's write units, which
@@ -519,9 +531,9 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		} else {
 			snprintf(
 			    bound, sizeof(bound),
-			    ", bounded by %srange %u's %s RU/s%s%s", pct,
+			    ", bounded by %srange %u's %s RU/s%s%s%s", pct,
 			    rw->bound_range,
-			    fmt_thousands(rw->bound_ru_per_s, ru),
+			    fmt_thousands(rw->bound_ru_per_s, ru), fill,
 			    rw->bound_burst ? " and its burst credit" : "",
 			    rw->bound_low      ? ", its Low-priority writes "
 						 "getting what the High-priority "
@@ -774,7 +786,8 @@ const char *scorecard_full_text(const struct pk_result *r,
 				   curve, a bucket current an hour a day) */
 				rate = live / (double)s->full_ttl_s;
 				mean = 1;
-			} else if (s->runway.backlog_bytes > 0) {
+			}
+			if (!pool && s->runway.backlog_bytes > 0) {
 				snprintf(
 				    back, sizeof(back),
 				    ", and at its cycle's peak %s of expired "

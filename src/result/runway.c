@@ -173,6 +173,10 @@ static void say_bound(const struct pk_result_variant *v, const struct cand *c,
 
 	rw->bound_range = r < v->n_ranges ? v->ranges[r].id : 0;
 	rw->bound_ru_per_s = (int64_t)llround(c->bit.ru);
+	rw->bound_fill_ru_per_s =
+	    c->fill_ru > 0 && llround(c->fill_ru) != rw->bound_ru_per_s
+		? (int64_t)llround(c->fill_ru)
+		: 0;
 	rw->bound_shared = c->bit.shared;
 	rw->bound_bucket = c->bit.bucket;
 	rw->bound_burst = c->bit.burst;
@@ -255,6 +259,12 @@ static void say_unfilled(const struct rw_proj *p, struct pk_runway *rw,
 		    !p->secs && (rw->backlog_bytes > 0 ||
 				 level + first->g->start >=
 				     (double)p->v->spec->lp_storage_bytes);
+		if (!p->secs && rw->backlog_bytes <= 0 && first == p->level_c &&
+		    p->level_pile > 0) {
+			/* the hour steps' own pile at its peak, within
+			   the level: said, not added */
+			rw->backlog_bytes = p->level_pile;
+		}
 		rw->kind = level > 0 ? PK_RUNWAY_LEVELS : PK_RUNWAY_NEVER;
 		rw->bound_bytes = level;
 		rw->written_bytes_per_s = p->level_written;

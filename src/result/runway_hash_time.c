@@ -1,12 +1,12 @@
 /*
- * runway_hash_time: the buckets of a key made of hashes of a time whose
- * texts change faster than the projection's hourly step ("%M", "%S",
- * "%H:%M" hashed mod N): which key value each of one cycle's buckets
- * gives, each value's part of a step, and where inside a step a value
- * has been current for a given time. The projection (runway_step.c)
- * then grows each value by its own part of each step, so the value named
- * is the one that fills, at the second its own buckets fill it, not the
- * fullest value's mean under whichever value is current at that
+ * runway_hash_time: the buckets of a time key whose texts change faster
+ * than the projection's hourly step and come back ("%M", "%S", and
+ * hashes of those or of "%H:%M" mod N): which key value each of one
+ * cycle's buckets gives, each value's part of a step, and where inside
+ * a step a value has been current for a given time. The projection
+ * (runway_step.c) then grows each value by its own part of each step, so
+ * the value named is the one that fills, at the second its own buckets
+ * fill it, not a mean share under whichever value is current at that
  * second. Left out: cycles whose texts do not come back on a whole
  * number of hours that divides a week, or come back once an hour or
  * more often without dividing it (a month of minutes: its months differ),
@@ -72,11 +72,12 @@ int runway_subhash_init(struct rw_subhash *s, struct rw_text *memo,
 	size_t i, pos;
 
 	memset(s, 0, sizeof(*s));
-	if (bk->hash_values == 0 || bk->len_s <= 0 ||
+	if ((bk->hash_values == 0 && bk->period_s <= 0) || bk->len_s <= 0 ||
 	    bk->len_s >= PK_RUNWAY_STEP_S) {
 		return 0;
 	}
 	s->len_s = bk->len_s;
+	s->hashed = bk->hash_values > 0;
 	/* the cycle of the texts: hashed_bucket's period_s is len_s over
 	   the fullest's share, so it is taken from the formats again:
 	   the shortest whole cycle the buckets come back on */

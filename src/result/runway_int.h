@@ -668,6 +668,8 @@ struct rw_store {
 			     leave (runway_store_scale), 1 without */
 	int behind;	  /* 1: some step's room deleted less than had
 			     expired (rule 28: deletions fell behind) */
+	double left;	  /* bytes expired by the last step's end that
+			     its room left undeleted (held still), 0 none */
 };
 
 void runway_store_init(struct rw_store *s, const struct rw_classes *cl,
@@ -1043,13 +1045,15 @@ void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf);
    slots for a time key) */
 #define PK_RW_SUB_SLOTS 1024
 
-/* The buckets of one cycle of a key of hashes of a time whose buckets
-   are shorter than a step (pk_time_bucket's hash_values, len_s under
-   PK_RUNWAY_STEP_S): each bucket's key value (a slot), each value's
-   part of each whole hour of the cycle. Owned arrays; on 0 when the
+/* The buckets of one cycle of a time key whose buckets are shorter
+   than a step and come back (pk_time_bucket's len_s under
+   PK_RUNWAY_STEP_S, period_s set), or of a key of hashes of such a time
+   (hash_values): each bucket's key value (a slot), each value's part of
+   each whole hour of the cycle. Owned arrays; on 0 when the
    cycle is not one runway_subhash_init takes. */
 struct rw_subhash {
 	int on;
+	int hashed;	  /* 1: a key of hashes of a time, 0 a plain time */
 	int64_t len_s;	  /* a bucket, s */
 	int64_t period_s; /* the cycle the buckets come back on, s */
 	int64_t base_s;	  /* wall s of the table's first bucket (the one
@@ -1142,6 +1146,9 @@ struct cand {
 	int n_cyc;	      /* ... of them passed, t = 0 counted */
 	double written;	      /* what its last step wrote, B/s */
 	struct bite bit;      /* what held it back last, in any step so far */
+	double fill_ru;	      /* its range's RU/s where it filled when the
+				 step it filled in did not hold it back
+				 (bit is another phase's), else 0 */
 	int client;	      /* what of a stream's client held it back in any
 				 step so far (pk_runway_client), 0 none */
 	size_t client_stream; /* ... that stream */
@@ -1308,6 +1315,9 @@ struct rw_proj {
 	double level;
 	struct cand *level_c;
 	double level_written;
+	double level_pile; /* ... of what it held then, the expired items
+			      the steps' room left undeleted (not for a
+			      time key's bucket), B */
 	/* stepped a second at a time (runway_secs.c): the figures above
 	   are those seconds', pile the expired bytes not yet deleted at
 	   level_c's peak */

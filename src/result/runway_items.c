@@ -407,6 +407,7 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 	/* what the range's room deletes of it, oldest first: each bin its
 	   share (ASSUMPTION: bins expire alike within a step) */
 	part = pend > 0 && del < pend ? del / pend : 1.0;
+	s->left = pend > del ? pend - del : 0;
 	/* the first expiry inside a step spreads the step's room over its
 	   rest (an hour's deletions in the part after it): when they fall
 	   short of what expired, the hourly step is not the service's */

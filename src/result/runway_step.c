@@ -533,6 +533,26 @@ static void cycle_mark(const struct rw_proj *p, const struct steps *q,
 	}
 }
 
+/* Candidate c's range's RU/s at part a (0 .. 1) of the step whose
+   slices q holds: the slice's RU/s in force there, before a fleet pool */
+static double ru_at(const struct steps *q, const struct cand *c, double a)
+{
+	double total = 0, len = 0;
+	size_t i;
+
+	for (i = 0; i < q->n_all; i++) {
+		total += q->xs[i].len;
+	}
+	for (i = 0; i < q->n_all; i++) {
+		len += q->xs[i].len;
+		if (len >= a * total) {
+			return c->range_ru * q->xs[i].ru_scale;
+		}
+	}
+	return q->n_all ? c->range_ru * q->xs[q->n_all - 1].ru_scale
+			: c->range_ru;
+}
+
 /* Candidate ci, whose key is a hash of a time with buckets shorter than
    a step (q->sub on; step_timed), through step h (from t0 to t1): each
    value of the key its own part of the step's writes (the buckets of
@@ -593,10 +613,17 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 				p->first_t = t;
 				p->first = ci;
 				q->sub_first = (int)k;
-				/* the step's writes at its share of the
-				   cycle's buckets, as the sentence says */
-				ci->rate = add / (t1 - t0) * q->sub.count[k] /
-					   (double)q->sub.m;
+				ci->fill_ru =
+				    bit.held
+					? 0
+					: ru_at(q, ci, (t - t0) / (t1 - t0));
+				/* a hash: the step's writes at its share of
+				   the cycle's buckets, as the sentence says;
+				   a plain time: while it is current */
+				ci->rate = add / (t1 - t0) *
+					   (q->sub.hashed ? q->sub.count[k] /
+								(double)q->sub.m
+							  : 1.0);
 				ci->mean = 0;
 			}
 		}
@@ -677,6 +704,7 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		p->level = after;
 		p->level_c = ci;
 		p->level_written = ci->written;
+		p->level_pile = timed ? 0 : ci->held.left;
 	}
 	room = cap - ci->g->start;
 	/* it may pass room within the step before time to live deletes
@@ -707,6 +735,8 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 
 			p->first_t = t;
 			p->first = ci;
+			/* a bound of another phase's: the RU/s here */
+			ci->fill_ru = bit.held ? 0 : ru_at(q, ci, a);
 			ci->rate = before >= room ? ci->rate
 						  : per_step / (t1 - t0) * pace;
 			/* its growth over the last whole cycle of the phases:
@@ -894,8 +924,9 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	p->level = 0;
 	p->level_c = NULL;
 	p->level_written = 0;
+	p->level_pile = 0;
 	step_all(p, &q, bk);
-	if (q.sub.on && p->first && p->first->timed) {
+	if (q.sub.on && q.sub.hashed && p->first && p->first->timed) {
 		/* the value that fills: its own share of the buckets */
 		rw->bucket.hash_share =
 		    q.sub.count[q.sub_first] / (double)q.sub.m;

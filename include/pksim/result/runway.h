@@ -492,11 +492,15 @@ struct pk_runway {
 	uint32_t bound_range;	    /* the range whose RU/s held the first back,
 				       else UINT32_MAX */
 	int64_t bound_ru_per_s;	    /* ... its RU/s */
-	int bound_shared;	    /* ... shared with reads, queries or other
-				       requests that store nothing new */
-	int bound_bucket;	    /* ... the throughput bucket (rule 31) whose
-				       share of it held the first back, 0 none */
-	int bound_bucket_pct;	    /* ... that share, percent */
+	int64_t bound_fill_ru_per_s; /* ... the range's RU/s where it fills
+					when that step's writes were not
+					held back (the bound was another
+					phase's RU/s), else 0 */
+	int bound_shared;	     /* ... shared with reads, queries or other
+					requests that store nothing new */
+	int bound_bucket;     /* ... the throughput bucket (rule 31) whose
+				 share of it held the first back, 0 none */
+	int bound_bucket_pct; /* ... that share, percent */
 	enum pk_runway_client bound_client; /* what of a stream's client
 					       held it back in any step
 					       before it filled */
