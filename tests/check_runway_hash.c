@@ -420,6 +420,35 @@ START_TEST(test_runway_hash_of_a_minute_of_the_day)
 END_TEST
 
 /*
+ * The hash of a minute under time to live (100,000 s), where the steps
+ * keep the fullest value's share of every hour: "6", current 10 minutes
+ * of 60, holds its last lifetime's writes, 102,400 x 10 / 60 x 100,000
+ * = 17,066,666,667 B (15.9 GiB), and is the value named. Before: "4",
+ * the value current at the clock's start.
+ */
+START_TEST(test_runway_hash_of_a_minute_under_ttl)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: 2026-01-01}\n"
+	    "container: {partition_key: \"{hash(d) mod 7}\", "
+	    "throughput: 100000, default_ttl: 100000}\n"
+	    "items:\n"
+	    "  d: {clock: \"%M\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 1h, rate: 10/s, item_size: 100KB}\n";
+	char t[640];
+	int kind;
+
+	tu_full_s("hash.yaml", text, &kind, t, sizeof(t));
+	ck_assert_int_eq(kind, PK_FULL_LEVELS);
+	ck_assert_msg(strstr(t, "levels off at 15.9 GiB under time to live "
+				"(\"6\" written"),
+		      "%s", t);
+}
+END_TEST
+
+/*
  * A hash of a timestamp to the second, which never comes back: each
  * value is taken as current 1 second in 7 (ASSUMPTION: the seconds'
  * hashes spread evenly; a second-by-second FNV-1a walk fills "6" at
@@ -565,6 +594,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_hash_of_a_minute);
 	tcase_add_test(tc, test_runway_hash_of_a_second);
 	tcase_add_test(tc, test_runway_hash_of_a_minute_of_the_day);
+	tcase_add_test(tc, test_runway_hash_of_a_minute_under_ttl);
 	tcase_add_test(tc, test_runway_hash_of_a_timestamp);
 	suite_add_tcase(s, tc);
 	return s;

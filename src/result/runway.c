@@ -295,7 +295,9 @@ static void say_who(const struct rw_proj *p, const struct cand *c,
 		runway_set_who(v, c->g->key, c->g->key_len, rw);
 		return;
 	}
-	at = rw->kind == PK_RUNWAY_DAYS ? (int64_t)floor(rw->full_s) : 0;
+	at = p->who_at >= 0		  ? (int64_t)floor(p->who_at)
+	     : rw->kind == PK_RUNWAY_DAYS ? (int64_t)floor(rw->full_s)
+					  : 0;
 	wall = p->sc->clock_start_s + at;
 	runway_key_init(v, &key);
 	if (c->g->picked) {

@@ -214,6 +214,26 @@ double runway_subhash_cross(const struct rw_subhash *s, int slot, int64_t w0,
 	return last;
 }
 
+int64_t runway_subhash_fullest_at(const struct rw_subhash *s, int64_t wall_s)
+{
+	double most = 0;
+	int64_t b, first;
+	size_t k;
+
+	for (k = 0; k < s->n_slots; k++) {
+		most = s->count[k] > most ? s->count[k] : most;
+	}
+	b = wall_s - ((wall_s - s->base_s) % s->len_s + s->len_s) % s->len_s;
+	for (first = 0; first <= (int64_t)s->m; first++) {
+		const int64_t at = b + first * s->len_s;
+
+		if (s->count[runway_subhash_slot(s, at)] == most) {
+			return at > wall_s ? at : wall_s;
+		}
+	}
+	return wall_s;
+}
+
 void runway_subhash_free(struct rw_subhash *s)
 {
 	free(s->texts);

@@ -1101,6 +1101,10 @@ const double *runway_subhash_shares(struct rw_subhash *s, int64_t w0,
 double runway_subhash_cross(const struct rw_subhash *s, int slot, int64_t w0,
 			    int64_t w1, double need_s);
 
+/* The first wall second from wall_s on at which the fullest value (the
+   most buckets a cycle; of those alike, the first current) is current */
+int64_t runway_subhash_fullest_at(const struct rw_subhash *s, int64_t wall_s);
+
 void runway_subhash_free(struct rw_subhash *s);
 
 /* ---- runway_grow.c: a logical partition's growth under its range's
@@ -1315,6 +1319,10 @@ struct rw_proj {
 	double level;
 	struct cand *level_c;
 	double level_written;
+	double who_at;	   /* the workload second whose key value is
+			      named (a time key's value stepped at the
+			      fullest's share), -1: the fill's, or the
+			      start's */
 	double level_pile; /* ... of what it held then, the expired items
 			      the steps' room left undeleted (not for a
 			      time key's bucket), B */

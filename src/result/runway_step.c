@@ -55,10 +55,12 @@ struct steps {
 	double *ks;
 	double *ks_in;
 	signed char *ks_on;
-	/* a hash of a time whose buckets are shorter than a step: each
-	   value's part of each step (sub.on), and the slot of the value
-	   that filled first */
+	/* a time key whose buckets are shorter than a step: each value's
+	   part of each step (sub.on), stepped by them (sub_step: no
+	   lifetimes, deletes or pools), and the slot of the value that
+	   filled first */
 	struct rw_subhash sub;
+	int sub_step;
 	int sub_first;
 };
 
@@ -850,7 +852,7 @@ static void step_all(struct rw_proj *p, struct steps *q,
 		for (i = 0; i < p->n_c; i++) {
 			const int timed = p->c[i].timed;
 
-			if (timed && q->sub.on) {
+			if (timed && q->sub_step) {
 				cand_step_sub(p, q, &p->c[i], h, t0, t1);
 				continue;
 			}
@@ -881,6 +883,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		    int64_t n_steps, struct pk_runway *rw)
 {
 	struct steps q;
+	struct rw_text m;
 	int64_t longest = 0;
 	size_t i;
 
@@ -901,13 +904,9 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		q.texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*q.texts));
 		q.step_slot = xcalloc((size_t)n_steps, sizeof(*q.step_slot));
 		runway_text_init(&q.memo, p->v, p->sc);
-		if (step_timed(p)) {
-			struct rw_text m;
-
-			runway_text_init(&m, p->v, p->sc);
-			runway_subhash_init(&q.sub, &m, bk,
-					    p->sc->clock_start_s);
-		}
+		runway_text_init(&m, p->v, p->sc);
+		runway_subhash_init(&q.sub, &m, bk, p->sc->clock_start_s);
+		q.sub_step = q.sub.on && step_timed(p);
 	}
 	q.x = xcalloc(p->ns, sizeof(*q.x));
 	q.xs = xcalloc(p->ns * PK_RW_STRETCHES + 1, sizeof(*q.xs));
@@ -925,13 +924,22 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	p->level_c = NULL;
 	p->level_written = 0;
 	p->level_pile = 0;
+	p->who_at = -1;
 	step_all(p, &q, bk);
-	if (q.sub.on && q.sub.hashed && p->first && p->first->timed) {
+	if (q.sub_step && q.sub.hashed && p->first && p->first->timed) {
 		/* the value that fills: its own share of the buckets */
 		rw->bucket.hash_share =
 		    q.sub.count[q.sub_first] / (double)q.sub.m;
 		rw->bucket.period_s =
 		    llround((double)rw->bucket.len_s / rw->bucket.hash_share);
+	} else if (q.sub.on && q.sub.hashed) {
+		/* stepped at the fullest value's share: that value named,
+		   at its first bucket from the fill (or the start) on */
+		const double from = p->first ? floor(p->first_t) : 0;
+
+		p->who_at = runway_subhash_fullest_at(
+				&q.sub, p->sc->clock_start_s + (int64_t)from) -
+			    (double)p->sc->clock_start_s;
 	}
 	runway_subhash_free(&q.sub);
 	runway_secs(p);
