@@ -269,7 +269,9 @@
  *   shorter than a step is stepped at its mean, and a projection whose
  *   deletions fall behind what expires in a phase shorter than a step
  *   (cycle_backlog) or inside a step's first expiry, or whose level
- *   reaches the cap, is not projected (ttl_behind). A data file's group
+ *   reaches the cap, is not projected (ttl_behind); the expired items a
+ *   busy step's room leaves undeleted at the level's peak are said
+ *   (backlog_bytes) within the level. A data file's group
  *   grows at its rate over its own span: its never-expiring bytes' share
  *   of it for good, the rest holding its bytes' mean lifetime; one whose
  *   bucket comes back ({weekday(ts)}) and whose records all expire holds
@@ -454,8 +456,9 @@ struct pk_runway {
 				       otherwise */
 	double backlog_bytes;	    /* LEVELS: of bound_bytes, expired items
 				       a phase's RU/s leave no room to
-				       delete within a cycle shorter than
-				       a step, B */
+				       delete at the level's peak (a cycle
+				       shorter than a step's, or the hour
+				       steps' own), B */
 	double rate_bytes_per_s;    /* DAYS: its growth as it fills (the
 				       hour's; a data file's over its span),
 				       B/s */
