@@ -1,6 +1,7 @@
 /*
  * ddb_hsplit: a DynamoDB table's splits for heat (D7; dynamodb-mechanics.md
- * §5, "Split for heat in detail" and its pksim proposal), through the run.
+ * §5, "Split for heat in detail" and its pksim proposal) and its hot-item
+ * isolation (D11; §6, "Isolating hot items"), through the run.
  * Each figure derived by hand beside its test. The tables here are
  * 3 RCU + 2,000 WCU: ceil((3 + 3 x 2,000) / 3,000) = 3 partitions (D4)
  * of 1 RCU and 666.67 WCU each (D5), each capped at 1,000 WCU a second
@@ -299,6 +300,69 @@ START_TEST(test_hsplit_lsi)
 }
 END_TEST
 
+/*
+ * Hot-item isolation (D11): "a" at 900 writes a second and "h" at 300
+ * share partition 0 (pksim's hash, as above): 1,200 WCU asked of its
+ * 1,000 cap, 200 throttled a second. With hot_item_isolation: on, "a"
+ * (no sort key: the value is one item) passes its partition's share,
+ * 666.67 WCU, at its 667th write of second 0, so from second 1
+ * (isolate_delay_s 0) it has a partition of its own: partition 0 is cut
+ * just before "a"'s hash and just after it, two splits at t = 1 s, 3 +
+ * 2 = 5 partitions. Then "a" asks 900 of its own partition's 1,000 cap
+ * and "h" 300 of another's, both admitted with the table's unused units
+ * lent (2,000 - 1,200 = 800): only second 0's 200 are throttled. Off
+ * (the default): 200 a second for 30 s, 6,000 (the 300 s heat window
+ * does not end in the run).
+ */
+START_TEST(test_isolate_hot_item)
+{
+	static const char *const yaml =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 3, "
+	    "write_capacity_units: 2000%s}\n"
+	    "streams:\n"
+	    "  - {name: a, client: {retries: off}, items: {k: {const: a}}, "
+	    "phases: [{duration: 30s, rate: 900/s, item_size: 1KB}]}\n"
+	    "  - {name: h, client: {retries: off}, items: {k: {const: h}}, "
+	    "phases: [{duration: 30s, rate: 300/s, item_size: 1KB}]}\n";
+	char text[1024];
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	struct pk_snapshot s;
+
+	snprintf(text, sizeof(text), yaml, ", hot_item_isolation: on");
+	tu_fx_run(&f, "iso.yaml", text);
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->totals.operations, 36000);
+	ck_assert_uint_eq(m->totals.throttled_429, 200);
+	ck_assert_uint_eq(m->n_splits, 2);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_ISOLATE);
+	ck_assert_int_eq(m->splits[0].t_s, 1);
+	ck_assert_int_eq(m->splits[1].reason, PK_SPLIT_ISOLATE);
+	ck_assert_int_eq(m->splits[1].t_s, 1);
+	ck_assert_uint_eq(heat_of(&f)->isolated, 1);
+	{
+		char *t = tu_findings_text(f.r);
+
+		ck_assert_msg(strstr(t, "2 to isolate 1 hot item)"), "%s", t);
+		free(t);
+	}
+	tu_snapshot(f.run, 0, &s);
+	ck_assert_uint_eq(s.n_ranges, 5);
+	/* in hash order: [0, "a"), ["a"] alone, ("a", end of 0): "a"'s 29
+	   seconds of 900 on the second */
+	ck_assert_uint_eq(s.ranges[1].requests, 29 * 900);
+	snapshot_free(&s);
+	tu_fx_free(&f);
+	snprintf(text, sizeof(text), yaml, "");
+	tu_fx_run(&f, "iso-off.yaml", text);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 6000);
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_hsplit");
@@ -311,6 +375,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_hsplit_monotonic);
 	tcase_add_test(tc, test_hsplit_by_sort_key);
 	tcase_add_test(tc, test_hsplit_lsi);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("isolate");
+	tcase_add_test(tc, test_isolate_hot_item);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -288,6 +288,50 @@ static void table_heat(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* D11's hot-item isolation (dynamodb/spec.h): `hot_item_isolation: on
+   | off` (off by default) and `isolate_delay_s`; refused where pksim
+   cannot replay it: a table with a sort key (an item is then one of a
+   key value's items, which pksim's partitions do not cut around), or
+   adaptive capacity off (isolation is part of it, reference §6) */
+static void table_isolate(struct ld *ld, const struct yn *m,
+			  struct pk_ddb_table_spec *t)
+{
+	const struct yn *n = yn_get(m, "hot_item_isolation");
+	const struct yn *dn = yn_get(m, "isolate_delay_s");
+
+	t->isolate_delay_s =
+	    t->adaptive == PK_DDB_ADAPTIVE_DELAYED ? t->adaptive_delay_s : 0;
+	if (n && ld_get_switch(ld, n, "hot_item_isolation", &t->isolate) < 0) {
+		return;
+	}
+	if (dn) {
+		ld_get_int(ld, dn, "isolate_delay_s", 0, 86400,
+			   "whole seconds, 0 .. 86400", &t->isolate_delay_s);
+		if (!t->isolate) {
+			ld_err(ld, dn,
+			       "isolate_delay_s is for hot_item_isolation: on");
+		}
+	}
+	if (!t->isolate) {
+		return;
+	}
+	if (t->sort_key) {
+		ld_err(ld, n,
+		       "hot_item_isolation on a table with a sort_key is not "
+		       "replayed yet (an item is one of a key value's items, "
+		       "which pksim does not cut a partition around); "
+		       "allowed: a table without a sort_key, or "
+		       "hot_item_isolation: off");
+	} else if (t->capacity == PK_DDB_PROVISIONED &&
+		   t->adaptive == PK_DDB_ADAPTIVE_OFF) {
+		ld_err(ld, n,
+		       "hot_item_isolation is part of adaptive capacity (D10, "
+		       "D11: 2020 on), which adaptive_capacity: off leaves "
+		       "out; allowed: adaptive_capacity: instant or delayed, "
+		       "or hot_item_isolation: off");
+	}
+}
+
 /* The settings of D3, D9, D10, D16 and the layout's raise rule */
 static void table_settings(struct ld *ld, const struct yn *m,
 			   struct pk_ddb_table_spec *t)
@@ -401,6 +445,8 @@ static const char *const table_keys[] = {
     "heat_threshold_pct",
     "heat_window_s",
     "split_delay_s",
+    "hot_item_isolation",
+    "isolate_delay_s",
     "read_consistency",
     "batches",
     "retry_mode",
@@ -418,34 +464,6 @@ static const char *const table_keys[] = {
     NULL,
 };
 
-/* Settings of the reference's rules this replay does not model
-   (docs/dynamodb.md, "Not modelled"), each refused by name with its
-   rule rather than as an unknown key, so that a scenario asking for
-   one learns it would not be replayed */
-static const char *const unmodelled_keys[][2] = {
-    {"hot_item_isolation",
-     "hot-item isolation (D11: a hot item moved to a partition of its own)"},
-};
-
-/* Refuse in m each setting of unmodelled_keys; returns how many */
-static size_t table_unmodelled(struct ld *ld, const struct yn *m)
-{
-	size_t i, n = 0;
-	const struct yn *k;
-
-	for (i = 0; i < sizeof(unmodelled_keys) / sizeof(unmodelled_keys[0]);
-	     i++) {
-		if ((k = yn_get(m, unmodelled_keys[i][0]))) {
-			ld_err(ld, k,
-			       "%s asks for %s, which pksim does not model "
-			       "yet; leave the key out (docs/dynamodb.md)",
-			       unmodelled_keys[i][0], unmodelled_keys[i][1]);
-			n++;
-		}
-	}
-	return n;
-}
-
 /* The table mapping m into t (keys checked against keys, errors saying
    where); returns its partition_key node when the path was read, else
    NULL */
@@ -459,10 +477,7 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 	t->col = m->col;
 	t->adaptive = PK_DDB_ADAPTIVE_INSTANT;
 	t->adaptive_delay_s = PK_DDB_ADAPTIVE_DELAY_S;
-	if (table_unmodelled(ld, m) == 0) {
-		/* else the other keys are checked once those are gone */
-		ld_check_keys(ld, m, keys, where);
-	}
+	ld_check_keys(ld, m, keys, where);
 	if ((n = yn_get(m, "name"))) {
 		ld_get_string(ld, n, "name", 0, &t->name);
 	}
@@ -488,6 +503,7 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 	table_on_demand(ld, m, t);
 	table_settings(ld, m, t);
 	table_heat(ld, m, t);
+	table_isolate(ld, m, t);
 	if ((n = yn_get(m, "global_secondary_indexes"))) {
 		ld_load_gsis(ld, n, t);
 	}

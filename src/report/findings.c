@@ -888,13 +888,15 @@ static void say_splits(struct pk_sentences *s,
 		       const struct pk_result_variant *v)
 {
 	const struct pk_metrics *m = v->metrics;
-	size_t i, n_storage = 0, n_tp = 0, n_heat = 0;
+	size_t i, n_storage = 0, n_tp = 0, n_heat = 0, n_iso = 0;
 
 	for (i = 0; i < m->n_splits; i++) {
 		if (m->splits[i].reason == PK_SPLIT_STORAGE) {
 			n_storage++;
 		} else if (m->splits[i].reason == PK_SPLIT_HEAT) {
 			n_heat++;
+		} else if (m->splits[i].reason == PK_SPLIT_ISOLATE) {
+			n_iso++;
 		} else {
 			n_tp++;
 		}
@@ -902,11 +904,20 @@ static void say_splits(struct pk_sentences *s,
 	if (m->n_splits > 0 && v->ddb) {
 		/* a table's read and write units are never pooled: no
 		   per-partition figure of the two added */
-		char a[32], h[64] = "";
+		char a[32], h[96] = "";
 
 		if (n_heat > 0) {
 			/* D7: a table's splits for sustained heat */
 			snprintf(h, sizeof(h), ", %zu for heat", n_heat);
+		}
+		if (n_iso > 0) {
+			/* D11: cuts around a hot item */
+			uint64_t items = v->ddb ? v->ddb->heat.isolated : 0;
+
+			snprintf(h + strlen(h), sizeof(h) - strlen(h),
+				 ", %zu to isolate %llu hot item%s", n_iso,
+				 (unsigned long long)items,
+				 items == 1 ? "" : "s");
 		}
 		say(s,
 		    xasprintf("%zu split%s (%zu for storage, %zu for "

@@ -188,7 +188,12 @@ static void ddb_split(struct pk_narrator *n, size_t vi,
 		      const struct pk_split_event *s)
 {
 	const char *why =
-	    s->reason == PK_SPLIT_HEAT
+	    s->reason == PK_SPLIT_ISOLATE
+		? "to isolate a hot item: one asked more than its "
+		  "partition's share in a second, and adaptive capacity "
+		  "gives it a partition of its own, up to that partition's "
+		  "cap (D11)"
+	    : s->reason == PK_SPLIT_HEAT
 		? (s->by_sort_key
 		       ? "for heat: its consumption stayed high, and the cut "
 			 "at the median of the weight it observed falls "

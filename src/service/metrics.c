@@ -593,7 +593,8 @@ double metrics_ru(int64_t mru)
 
 const char *metrics_split_reason(enum pk_split_reason r)
 {
-	return r == PK_SPLIT_STORAGE ? "storage"
-	       : r == PK_SPLIT_HEAT  ? "heat"
-				     : "throughput";
+	return r == PK_SPLIT_STORAGE   ? "storage"
+	       : r == PK_SPLIT_HEAT    ? "heat"
+	       : r == PK_SPLIT_ISOLATE ? "isolation"
+				       : "throughput";
 }

@@ -92,6 +92,7 @@ enum pk_split_reason {
 	PK_SPLIT_STORAGE = 0, /* storage passed the physical cap (rule 9) */
 	PK_SPLIT_THROUGHPUT,  /* RU/s raised past ranges x cap (rule 6) */
 	PK_SPLIT_HEAT,	      /* Amazon DynamoDB: sustained heat (D7) */
+	PK_SPLIT_ISOLATE,     /* ... a hot item isolated (D11) */
 };
 
 /* Buckets of whole percents of normalized RU consumption, 0 .. 100 */

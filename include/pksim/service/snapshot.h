@@ -362,6 +362,8 @@ struct pk_ddb_heat_splits {
 						   would help, by why */
 	int64_t first_refused_s[PK_DDB_HEAT_REFUSALS]; /* the first's second
 							  (with a count) */
+	uint64_t isolated; /* D11: hot items moved to a partition of their
+			      own (ddb_isolate.c) */
 };
 
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);

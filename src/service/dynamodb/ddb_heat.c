@@ -102,8 +102,8 @@ static void follow(struct ddb *d, struct ddb_heat *h)
 	h->sk_len = n;
 }
 
-void ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
-		   int64_t units)
+int64_t ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
+		      int64_t units)
 {
 	struct ddb_heat *h = heat_of(d);
 
@@ -123,6 +123,7 @@ void ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
 	     kind == PK_OP_REPLACE)) {
 		follow(d, h);
 	}
+	return h->mcu[write];
 }
 
 int ddb_heat_follows(const struct ddb *d, const unsigned char *pk, size_t len)

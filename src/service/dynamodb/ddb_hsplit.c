@@ -78,6 +78,7 @@ void ddb_hsplit_forget(struct ddb_part *p)
 	p->split_cut = NULL;
 	p->split_s = -1;
 	p->heat_since_s = -1;
+	p->iso_s = -1;
 }
 
 static int wreq_cmp(const void *x, const void *y)
@@ -376,6 +377,18 @@ void ddb_hsplit_due(struct ddb *d)
 	for (i = d->layout.n; i-- > 0;) {
 		struct ddb_part *p = &d->parts[i];
 
+		if (p->iso_s >= 0 && p->iso_s <= d->now_s) {
+			/* D11 first: its splits come after i */
+			int64_t t = p->iso_s;
+
+			p->iso_s = -1;
+			d->bill.heat.isolated +=
+			    ddb_parts_isolate(d, i, p->iso_hash, t) > 0;
+			continue;
+		}
+		if (p->iso_s >= 0 && p->iso_s < d->heat_due_s) {
+			d->heat_due_s = p->iso_s;
+		}
 		if (p->split_s < 0) {
 			continue;
 		}

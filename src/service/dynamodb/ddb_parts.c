@@ -44,7 +44,7 @@ static void part_new(struct ddb *d, size_t i, uint64_t lo)
 	p->id = d->next_id++;
 	p->r_since_s = p->w_since_s = -1;
 	p->r_last_s = p->w_last_s = INT64_MIN;
-	p->heat_since_s = p->split_s = -1;
+	p->heat_since_s = p->split_s = p->iso_s = p->iso_sec_s = -1;
 	part_shares(d, i);
 	p->r.bank_mcu = p->r.share_mcu * PK_DDB_BANK_SECONDS;
 	p->w.bank_mcu = p->w.share_mcu * PK_DDB_BANK_SECONDS;
@@ -325,6 +325,35 @@ void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 		}
 	}
 	split_into(d, i, t_s, why, mid, cut, cut_len, low, all, by_sk);
+}
+
+int ddb_parts_alone(const struct ddb *d, size_t i, uint64_t h)
+{
+	return d->parts[i].lo == h && !d->parts[i].cut &&
+	       part_end(d, i) == h + 1;
+}
+
+int ddb_parts_isolate(struct ddb *d, size_t i, uint64_t h, int64_t t_s)
+{
+	uint64_t low, all;
+	int n = 0;
+
+	if (h > d->parts[i].lo) {
+		ddb_items_below(d, i, h, NULL, 0, &low, &all);
+		split_into(d, i, t_s, PK_SPLIT_ISOLATE, h, NULL, 0, low, all,
+			   0);
+		i++;
+		n++;
+	}
+	/* the slice's end: h + 1, unless it ends there (or h is the last
+	   hash, 2^64 - 1, and the slice ends with the space) */
+	if (h != UINT64_MAX && part_end(d, i) != h + 1) {
+		ddb_items_below(d, i, h + 1, NULL, 0, &low, &all);
+		split_into(d, i, t_s, PK_SPLIT_ISOLATE, h + 1, NULL, 0, low,
+			   all, 0);
+		n++;
+	}
+	return n;
 }
 
 void ddb_parts_split_at(struct ddb *d, size_t i, int64_t t_s, uint64_t hash,

@@ -145,7 +145,12 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		return;
 	}
 	if (i >= 0 && !(a.write && d->n_lsis > 0)) {
-		ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
+		int64_t asked =
+		    ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
+
+		if (__builtin_expect(d->t->isolate, 0) && rq->retry == 0) {
+			ddb_isolate_note(d, (size_t)i, a.hash, a.write, asked);
+		}
 	}
 	a.base_units = a.units;
 	a.coll_grow = a.grow;

@@ -155,6 +155,15 @@ struct ddb_part {
 	struct ddb_watch *watch;
 	int64_t split_s;
 	uint64_t split_hash;
+	/* D11 (ddb_isolate.c): the item of key hash iso_hash moves to a
+	   partition of its own at the start of second iso_s (-1 none) */
+	int64_t iso_s;
+	uint64_t iso_hash;
+	/* ... in second iso_sec_s (-1 none) the first key hash a point
+	   request's first attempt named, and 1 once another followed */
+	int64_t iso_sec_s;
+	uint64_t iso_first;
+	int iso_mixed;
 	unsigned char *split_cut;
 	size_t split_cut_len;
 	/* over its life */
@@ -748,10 +757,12 @@ void ddb_scale_apply(struct ddb *d);
 
 /* ddb_heat.c: note a point request of kind (its attempt retry, 0 the
    first) asking units (mCU) of the key value d->kv holds (its sort key
-   in d->skv), reads (write 0) or writes (1), in the open second; at the
+   in d->skv), reads (write 0) or writes (1), in the open second (it
+   returns the value's units of that side asked so far in the second by
+   first attempts, mCU); at the
    run's end the hottest value of each side into out; free them. */
-void ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
-		   int64_t units);
+int64_t ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
+		      int64_t units);
 void ddb_heat_end(struct ddb *d, struct pk_ddb_hot_key out[2]);
 void ddb_heat_free(struct ddb *d);
 
@@ -775,6 +786,21 @@ void ddb_hsplit_due(struct ddb *d);
 void ddb_hsplit_note(struct ddb_part *p, uint64_t item, int write,
 		     int64_t units);
 void ddb_hsplit_forget(struct ddb_part *p);
+
+/* ddb_isolate.c, hot-item isolation (D11) when d->t->isolate: the key
+   value of hash h on partition i (one item: the table has no sort key)
+   was asked asked mCU of side write by first attempts in the open
+   second; above the partition's share, it moves to a partition of its
+   own isolate_delay_s after the second (due in ddb_hsplit_due). */
+void ddb_isolate_note(struct ddb *d, size_t i, uint64_t h, int write,
+		      int64_t asked);
+/* ddb_parts.c: partition i cut around key hash h, so that h alone has
+   a partition: up to two splits at second t_s (reason
+   PK_SPLIT_ISOLATE); how many */
+int ddb_parts_isolate(struct ddb *d, size_t i, uint64_t h, int64_t t_s);
+/* ddb_parts.c: whether partition i holds key hash h alone (its slice
+   is [h, h + 1)) */
+int ddb_parts_alone(const struct ddb *d, size_t i, uint64_t h);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,

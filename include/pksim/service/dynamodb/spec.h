@@ -220,6 +220,13 @@ struct pk_ddb_table_spec {
 	   split's start to its end, >= 0, default PK_DDB_SPLIT_DELAY_S */
 	int heat_split;
 	int64_t heat_pct, heat_window_s, split_delay_s;
+	/* D11 (ddb_isolate.c): isolate 1 moves an item asked more units in
+	   a second than its partition's share to a partition of its own
+	   isolate_delay_s (>= 0) after (default 0 under `instant`, the
+	   adaptive delay under `delayed`; ASSUMPTION); 0 never (the
+	   default). A table without a sort key only */
+	int isolate;
+	int64_t isolate_delay_s;
 	int raise_formula; /* 1: a raise sets the count by the formula;
 			      0: it doubles (the default; ddb_layout.h) */
 	enum pk_ddb_consistency reads; /* the consistency of every read */
