@@ -61,8 +61,9 @@ static const struct pk_ddb_heat_splits *heat_of(const struct tu_fx *f)
  * (TableWriteKeyRangeThroughputExceeded), its consumption 1,000 = 100 %
  * of its cap, above the 80 % threshold, from second 0. Hot in seconds 0
  * to 9, the 10-second window: the split starts after second 9. The
- * weights (seconds 1 to 9: 600 x 3 = 1,800 a second each value) are half
- * and half, so neither carries more than half: the cut is between the
+ * weights (from the request that took second 0 past 800, then 600 x 3
+ * = 1,800 a second each value) are about half and half, and neither
+ * alone asks the 80 % that makes a partition hot: the cut is between the
  * two values, at "h"'s hash (the upper of the two). It completes 5 s
  * later, from second 9 + 1 + 5 = 15: 15 seconds x 200 = 3,000
  * throttled, 36,000 - 3,000 = 33,000 admitted. Then each value has a
@@ -105,6 +106,60 @@ START_TEST(test_hsplit_two_values)
 	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "1 for heat"), "%s", text);
 	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A window of one second: hot in second 0 (its 800th unit), weighed
+ * from that request on, so the split starts after second 0 and, with
+ * split_delay_s: 0, serves from second 1: only second 0's 200 are
+ * throttled (with 200 a second for 30 s where it never split).
+ */
+START_TEST(test_hsplit_window_one)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	two_values(&f, 600, ", heat_window_s: 1, split_delay_s: 0");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].t_s, 1);
+	ck_assert_uint_eq(m->totals.throttled_429, 200);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * Two values of unequal load: "a" at 600 and "h" at 601 writes a
+ * second: the busier carries 601 / 1,201 of the weight, more than half,
+ * but alone it asks 601 WCU a second, 60.1 % of a partition's cap, under
+ * the 80 % that makes one hot: a split helps (each child under its cap),
+ * so it is made, between the two. 1,201 asked of the 1,000 cap, 201
+ * throttled a second in seconds 0 to 14: 3,015; none after.
+ */
+START_TEST(test_hsplit_unequal_values)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	tu_fx_run(&f, "unequal.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3, "
+		  "write_capacity_units: 2000, heat_window_s: 10, "
+		  "split_delay_s: 5}\n"
+		  "streams:\n"
+		  "  - {name: a, client: {retries: off}, items: {k: {const: "
+		  "a}}, phases: [{duration: 30s, rate: 600/s, item_size: "
+		  "1KB}]}\n"
+		  "  - {name: h, client: {retries: off}, items: {k: {const: "
+		  "h}}, phases: [{duration: 30s, rate: 601/s, item_size: "
+		  "1KB}]}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].t_s, 15);
+	ck_assert_uint_eq(m->totals.throttled_429, 3015);
 	tu_fx_free(&f);
 }
 END_TEST
@@ -370,6 +425,8 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_hsplit_two_values);
 	tcase_add_test(tc, test_hsplit_off);
+	tcase_add_test(tc, test_hsplit_window_one);
+	tcase_add_test(tc, test_hsplit_unequal_values);
 	tcase_add_test(tc, test_hsplit_threshold);
 	tcase_add_test(tc, test_hsplit_one_item);
 	tcase_add_test(tc, test_hsplit_monotonic);

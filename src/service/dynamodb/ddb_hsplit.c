@@ -9,7 +9,8 @@
  * proposal, each number a table setting (dynamodb/spec.h):
  * - a partition is hot in a second when its read or write units
  *   consumed reach heat_pct % of its cap (D3: 3,000 RCU, 1,000 WCU);
- * - from the end of its first hot second it weighs what its requests'
+ * - from the request that finds it hot (its read or write units used
+ *   so far in the second at the threshold) it weighs what its requests'
  *   first attempts ask of each item (read units + 3 x write units: the
  *   two caps' ratio, as D4's count weighs them), keeping the workload
  *   item each named and building its key again at the decision;
@@ -20,7 +21,11 @@
  *   split_delay_s seconds later, each child with half its parent's
  *   share and bank (D5, as a storage split);
  * - it is refused when one unit that can never be cut carries more
- *   than half the weight: an item, or a whole key value on a table
+ *   than half the weight and alone asked, a second on average, what
+ *   makes a partition hot (then its child would be as hot: with two
+ *   units, the busier always carries more than half, and a split that
+ *   leaves each under the threshold helps): an item, or a whole key
+ *   value on a table
  *   without a sort key, with a local secondary index (D18 keeps its
  *   collection on one partition), or whose puts follow a steadily
  *   rising or falling sort key (PK_DDB_FOLLOW_SHARE of them, as the hot
@@ -52,12 +57,17 @@ struct ddb_wreq {
 struct ddb_watch {
 	struct ddb_wreq *v;
 	size_t n, cap;
-	int repeats; /* 0: a merge left more than half its entries (few
-			items repeat): no more merges until the decision */
+	int repeats;	 /* 0: a merge left more than half its entries (few
+			    items repeat): no more merges until the decision */
+	int64_t seconds; /* hot seconds weighed (the first in part: from
+			    the request that found it hot) */
 };
 
 /* D3's caps' ratio: a write unit weighs as 3 read units */
 #define WRITE_WEIGHT (PK_DDB_PART_RCU / PK_DDB_PART_WCU)
+/* A partition's cap a second in weight (3,000 RCU, or 1,000 WCU x 3),
+   mCU */
+#define HOT_WEIGHT_MCU ((int64_t)PK_DDB_PART_RCU * 1000)
 /* Weighed requests kept before their copies of one item are first
    merged */
 #define WATCH_COMPACT 4096
@@ -104,6 +114,12 @@ static void compact(struct ddb_watch *w)
 	}
 	w->repeats = 2 * m <= w->n;
 	w->n = m;
+}
+
+void ddb_hsplit_watch(struct ddb_part *p)
+{
+	p->watch = xcalloc(1, sizeof(*p->watch));
+	p->watch->repeats = 1;
 }
 
 void ddb_hsplit_note(struct ddb_part *p, uint64_t item, int write,
@@ -268,9 +284,13 @@ static void decide(struct ddb *d, size_t i)
 	if (m == 0 || total <= 0) {
 		goto out;
 	}
-	if (2 * u[top].weight > total) {
-		/* one item, or one value no cut divides, carries more than
-		   half: a split leaves it as hot on its child */
+	if (m == 1 || (2 * u[top].weight > total &&
+		       u[top].weight * 100 >=
+			   d->t->heat_pct * HOT_WEIGHT_MCU * w->seconds)) {
+		/* one unit only (no cut divides it), or one item or value
+		   no cut divides carries more than half and alone asked as
+		   much as makes a partition hot: a split leaves it as hot
+		   on its child */
 		int why =
 		    u[top].whole ? u[top].whole - 1 : PK_DDB_HEAT_ONE_ITEM;
 
@@ -344,9 +364,11 @@ void ddb_hsplit_close(struct ddb *d)
 		}
 		if (p->heat_since_s < 0) {
 			p->heat_since_s = d->now_s;
-			p->watch = xcalloc(1, sizeof(*p->watch));
-			p->watch->repeats = 1;
+			if (!p->watch) {
+				ddb_hsplit_watch(p);
+			}
 		}
+		p->watch->seconds++;
 		if (d->now_s - p->heat_since_s + 1 >= d->t->heat_window_s) {
 			decide(d, i);
 		}

@@ -174,6 +174,10 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	}
 	p = i < 0 ? NULL : &d->parts[i];
 	ddb_count_attempt(d, p, rq, i < 0 ? 0 : a.units);
+	if (p && d->t->heat_split && !p->watch && ddb_hot_now(d, p)) {
+		/* hot from this request on: weigh it and those after */
+		ddb_hsplit_watch(p);
+	}
 	if (__builtin_expect(p && p->watch != NULL, 0) && rq->retry == 0) {
 		/* a partition hot for a heat split weighs its items (D7) */
 		ddb_hsplit_note(p, rq->it.item, a.write, a.units);

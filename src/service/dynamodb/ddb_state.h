@@ -786,6 +786,17 @@ void ddb_hsplit_due(struct ddb *d);
 void ddb_hsplit_note(struct ddb_part *p, uint64_t item, int write,
 		     int64_t units);
 void ddb_hsplit_forget(struct ddb_part *p);
+/* Start weighing p's requests (p->watch), when a request finds its
+   units used so far in the open second at the threshold (ddb_hot_now) */
+void ddb_hsplit_watch(struct ddb_part *p);
+/* Whether partition p, with no split in flight, has used heat_pct % of
+   its cap on a side so far in the open second (D7) */
+static inline int ddb_hot_now(const struct ddb *d, const struct ddb_part *p)
+{
+	return p->split_s < 0 &&
+	       (p->r.used_mcu * 100 >= d->t->heat_pct * p->r.cap_mcu ||
+		p->w.used_mcu * 100 >= d->t->heat_pct * p->w.cap_mcu);
+}
 
 /* ddb_isolate.c, hot-item isolation (D11) when d->t->isolate: the key
    value of hash h on partition i (one item: the table has no sort key)
