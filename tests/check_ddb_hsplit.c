@@ -320,6 +320,44 @@ START_TEST(test_hsplit_by_sort_key)
 END_TEST
 
 /*
+ * TransactWriteItems route each item by its sort key too: the shape of
+ * test_hsplit_by_sort_key with `batches: transact_write_items`, one item
+ * a transaction at 750 a second, 2 WCU each (D1: 2 x ceil(1 KiB / 1 KiB)),
+ * 1,500 WCU asked of the partition's 1,000 cap: 500 admitted and 250
+ * throttled a second until the split inside "one"'s collection serves,
+ * from second 15. Each child then takes the items below or above the cut
+ * (about 375 a second, 750 WCU, under its 1,000 cap with the table's
+ * unused units lent): 15 x 250 = 3,750 throttled. Routed by the key
+ * value alone every item went to the upper child, which throttled 250 a
+ * second for the whole 30 s: 7,500.
+ */
+START_TEST(test_hsplit_transact_by_sort_key)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	tu_fx_run(&f, "sktx.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, sort_key: /s, "
+		  "read_capacity_units: 3, write_capacity_units: 2000, "
+		  "heat_window_s: 10, split_delay_s: 5, "
+		  "batches: transact_write_items}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: one}, s: {values: \"s{000..999}\"}}\n"
+		  "phases: [{duration: 30s, rate: 750/s, ops: {batch: 1}, "
+		  "batch: {size: 1}, item_size: 1KB}]\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_HEAT);
+	ck_assert_int_eq(m->splits[0].t_s, 15);
+	ck_assert_int_eq(m->splits[0].by_sort_key, 1);
+	ck_assert_uint_eq(m->totals.throttled_429, 3750);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * A local secondary index keeps a key value's item collection on one
  * partition (reference §6: isolation "not done across an LSI's item
  * collection"; D18): "one" at 450 puts a second along a spread sort key,
@@ -431,6 +469,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_hsplit_one_item);
 	tcase_add_test(tc, test_hsplit_monotonic);
 	tcase_add_test(tc, test_hsplit_by_sort_key);
+	tcase_add_test(tc, test_hsplit_transact_by_sort_key);
 	tcase_add_test(tc, test_hsplit_lsi);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("isolate");

@@ -268,7 +268,8 @@ static void transact(struct ddb *d, const struct pk_svc_request *rq,
 
 	ddb_query_scratch(d, b->n);
 	for (k = 0; k < b->n; k++) {
-		i = ddb_part_of(d, b->hash[k]);
+		/* by sort key too: a cut inside a collection (D6, D7) */
+		i = ddb_part_of_key(d, b->hash[k], k);
 		if (d->q_acc[i] == 0) {
 			d->q_parts[m++] = i;
 		}
@@ -295,13 +296,13 @@ static void transact(struct ddb *d, const struct pk_svc_request *rq,
 		struct ddb_part *p = &d->parts[d->q_parts[r]];
 
 		for (k = 0; k < b->n; k++) {
+			size_t at = ddb_part_of_key(d, b->hash[k], k);
+
 			one_item(rq, k, &one);
 			item_ask(b, k, &a);
-			ddb_ahead_throttled(d, &one, b->hash[k],
-					    ddb_part_of(d, b->hash[k]), 1,
-					    a.units, &a);
-			ddb_ahead_refused(d, &one, ddb_part_of(d, b->hash[k]),
-					  &a);
+			ddb_ahead_throttled(d, &one, b->hash[k], at, 1, a.units,
+					    &a);
+			ddb_ahead_refused(d, &one, at, &a);
 		}
 		ddb_note_never(d, p, rq, 1, d->q_acc[d->q_parts[r]]);
 		for (i = 0; i < m; i++) {
@@ -324,7 +325,7 @@ static void transact(struct ddb *d, const struct pk_svc_request *rq,
 		   earlier item's may have moved it (D6) */
 		uint64_t took;
 
-		i = ddb_part_of(d, b->hash[k]);
+		i = ddb_part_of_key(d, b->hash[k], k);
 		item_ask(b, k, &a);
 		ddb_bill_used(d, 1, a.units);
 		d->parts[i].used_mcu += a.units;
@@ -375,7 +376,7 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 			asked += b.units[k];
 		}
 		ddb_count_attempt(d, NULL, rq, asked);
-		out->range = ddb_part_of(d, b.hash[0]);
+		out->range = ddb_part_of_key(d, b.hash[0], 0);
 		transact(d, rq, &b, asked, out);
 		return;
 	}
