@@ -134,6 +134,20 @@ void runway_pick_add(struct rw_pick *p, const struct group *g);
 size_t runway_pick_done(struct rw_pick *p, struct group *out);
 
 void runway_pick_free(struct rw_pick *p);
+/* runway_pick.c: the groups offered to pick (runway_step.c's
+   projection): from the snapshot's values when it maps them (returns 1),
+   else from the distributions or the run into *tab (returns 0); the
+   share of the values no item drew spread over the ranges; each range's
+   part of a random-suffix reader's IN list (comments at each) */
+struct rw_proj;
+int runway_find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
+		       const struct refinfo *refs, double spread, int by_dist,
+		       double each, const double *weight, struct group **tab,
+		       struct pk_workload **apart, struct pk_scenario *moved,
+		       struct rw_pick *pick, struct pk_runway *rw);
+void runway_unseen_spread(struct rw_pick *p);
+void runway_find_shares(const struct pk_result_variant *v,
+			const struct rw_pick *pick, double *share);
 
 /* rw->who: the key of identity bytes id (len bytes) as reports print it */
 void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
