@@ -164,6 +164,56 @@ START_TEST(test_hsplit_unequal_values)
 }
 END_TEST
 
+/*
+ * The hot-partition finding of a partition that split for heat: the
+ * trial's hs-bc, heat settings at their defaults. 1 RCU + 1,990 WCU:
+ * ceil((1 + 3 x 1,990) / 3,000) = 2 partitions (D4) of 995 WCU (D5),
+ * each capped at 1,000 (D3); "b" and "c" at 600 puts a second each share
+ * partition 1 (pksim's hash): 1,200 asked of its 1,000 cap, 200 a second
+ * throttled, hot (1,000 >= 80 % of 1,000) from second 0. After 300 hot
+ * seconds (0 to 299) the split starts; it completes 300 s later, at
+ * t = 600 s: 600 x 200 = 120,000 throttled, none after (one value a
+ * child, 600 under its cap). Neither value asked more than a cap, and
+ * each throttled second asked 1,200, more than one value's 600: the
+ * finding says several key values shared it and a heat split cut them
+ * apart, not "a key problem".
+ */
+START_TEST(test_hsplit_finding_shared)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	char *text;
+
+	tu_fx_run(&f, "hs-bc.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 1, "
+		  "write_capacity_units: 1990, burst: off}\n"
+		  "streams:\n"
+		  "  - {name: s1, client: {retries: off}, items: {k: {const: "
+		  "b}}, phases: [{duration: 900s, rate: 600/s, item_size: "
+		  "1KB}]}\n"
+		  "  - {name: s2, client: {retries: off}, items: {k: {const: "
+		  "c}}, phases: [{duration: 900s, rate: 600/s, item_size: "
+		  "1KB}]}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->totals.throttled_429, 120000);
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_HEAT);
+	ck_assert_int_eq(m->splits[0].t_s, 600);
+	ck_assert_uint_eq(m->splits[0].parent, 1);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "partition 1 (split at t = 600 s"), "%s",
+		      text);
+	ck_assert_msg(strstr(text, "several key values sharing it"), "%s",
+		      text);
+	ck_assert_msg(strstr(text, "those before its split"), "%s", text);
+	ck_assert_msg(!strstr(text, "a key problem"), "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
 /* heat_split: off is the classic table: the partition stays shared, 200
    a second throttled for the whole 30 s, 6,000 */
 START_TEST(test_hsplit_off)
@@ -465,6 +515,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_hsplit_off);
 	tcase_add_test(tc, test_hsplit_window_one);
 	tcase_add_test(tc, test_hsplit_unequal_values);
+	tcase_add_test(tc, test_hsplit_finding_shared);
 	tcase_add_test(tc, test_hsplit_threshold);
 	tcase_add_test(tc, test_hsplit_one_item);
 	tcase_add_test(tc, test_hsplit_monotonic);

@@ -647,7 +647,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 					  : "one hot partition")
 			 : n_hot ? "hot ranges among idle ones"
 				 : "one hot range",
-			 findings_ddb_shared(v, hr)
+			 findings_ddb_shared(v, hot->id, hr)
 			     ? findings_ddb_shared_words(v)
 			     : "a key problem",
 			 key, dens, cut ? cut : "");

@@ -361,7 +361,7 @@ int findings_ddb_one_value(const struct pk_result_variant *v, uint32_t id)
 	return at_peak + MCU_PER_UNIT >= key ? 1 : -1;
 }
 
-int findings_ddb_shared(const struct pk_result_variant *v,
+int findings_ddb_shared(const struct pk_result_variant *v, uint32_t id,
 			const struct pk_result_range *hr)
 {
 	int one;
@@ -370,10 +370,10 @@ int findings_ddb_shared(const struct pk_result_variant *v,
 	uint64_t busy = 0;
 	size_t i;
 
-	if (!v->ddb || !hr) {
+	if (!v->ddb) {
 		return 0;
 	}
-	one = findings_ddb_one_value(v, hr->id);
+	one = findings_ddb_one_value(v, id);
 	if (one >= 0) {
 		/* its throttled seconds tell: one value, or more */
 		return !one;
@@ -382,6 +382,9 @@ int findings_ddb_shared(const struct pk_result_variant *v,
 	if (k[0].peak_mcu > PART_RCU * MCU_PER_UNIT ||
 	    k[1].peak_mcu > PART_WCU * MCU_PER_UNIT) {
 		return 0;
+	}
+	if (!hr) {
+		return 0; /* split away: only its seconds could tell */
 	}
 	for (i = 0; i < v->n_lineage; i++) {
 		if (v->lineage[i].id == hr->id) {

@@ -57,15 +57,16 @@ char *findings_ddb_index_fixed(const struct pk_result *r,
    the hottest value elsewhere). */
 int findings_ddb_one_value(const struct pk_result_variant *v, uint32_t id);
 
-/* Whether table v's partition hr (NULL: no) was hot by several key
-   values rather than one (trial G's G11): no key value asked more than
-   a partition's cap in a second (else findings_ddb_hot_key speaks), and,
-   where its throttled seconds tell (findings_ddb_one_value), one of them
-   asked more than one value can; else hr's first attempts averaged more
-   units a busy second than any one value asked in its busiest second,
-   reads and writes added, which one value alone cannot do. 0 for
-   another service. */
-int findings_ddb_shared(const struct pk_result_variant *v,
+/* Whether table v's partition id was hot by several key values rather
+   than one: where its throttled seconds tell (findings_ddb_one_value),
+   one of them asked more than one value can; else no key value asked
+   more than a partition's cap in a second (else findings_ddb_hot_key
+   speaks) and hr, its row at the end (NULL when it split away: then
+   only its seconds tell), had first attempts averaging more units a
+   busy second than any one value asked in its busiest second, reads and
+   writes added, which one value alone cannot do. 0 for another
+   service. */
+int findings_ddb_shared(const struct pk_result_variant *v, uint32_t id,
 			const struct pk_result_range *hr);
 
 /* What the hot-partition finding calls such a partition of table v's
