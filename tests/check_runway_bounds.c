@@ -684,6 +684,47 @@ START_TEST(test_bounds_whole_writes)
 END_TEST
 
 /*
+ * A write dearer than its range's whole second runs alone in an
+ * untouched second and leaves the rest as a debt the next seconds pay
+ * off (throttle.h's ASSUMPTION): one key, 1 create/s of 1 MiB
+ * (1,048,576 B; 512 RU, as above) on 400 RU/s. Second 0 admits one
+ * (512 used, a debt of 112); second 1 opens with 112 used and refuses
+ * 512; second 2 opens clean (112 - 400 < 0) and admits the next: one
+ * write every ceil(512 / 400) = 2 s, 524,288 B/s, 20 GiB in
+ * 21,474,836,480 / 524,288 = 40,960 s. A 42,000-s replay refuses its
+ * first write with 403/1014 at t = 40,960 s. Before: 400 / 512 = 0.78
+ * a second, 26,214.4 s, 36 % early. 2 MiB (1,024 RU) at 400 RU/s: a
+ * debt of 624, 224 after second 1, paid in second 2: one every
+ * ceil(2.56) = 3 s, 2,097,152 / 3 = 699,050.7 B/s, 30,720 s.
+ */
+START_TEST(test_bounds_write_dearer_than_a_second)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 10m, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1MiB}\n";
+	static const char text2[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 10m, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 2MiB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, 40960.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 512.0 KiB/s, bounded by range 0's "
+				"400 RU/s"),
+		      "%s", t);
+	s = full_s(text2, t, sizeof(t));
+	ck_assert_msg(tu_near(s, CAP / (2097152.0 / 3.0), 1e-6), "%f: %s", s,
+		      t);
+}
+END_TEST
+
+/*
  * Ranges offered only queries draw from the pool too. 3 ranges of 1,000
  * RU/s, pool max 3,000; stream w writes 2,000 creates/s of 1 KB to one
  * key (10,000 RU/s on its range); stream q sends 3,000 fan-out queries/s
@@ -788,6 +829,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_pool_by_need);
 	tcase_add_test(tc, test_bounds_pool_queries_draw);
 	tcase_add_test(tc, test_bounds_whole_writes);
+	tcase_add_test(tc, test_bounds_write_dearer_than_a_second);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -90,8 +90,13 @@ static double burst_room(double share, double lim, double len, double ru,
    when its charge fits what the second has left (throttle.h, rule 12),
    so writes of q RU each use floor(lim / q) x q of it (15 creates/s of
    1 MB, 512 RU each, at 5,000 RU/s: 9 a second, 4,608 RU/s, not
-   9.77); one larger than lim runs alone in a second and leaves a debt,
-   lim / q a second. lim itself for anything else: mixed requests, and a
+   9.77); one larger than lim runs alone in an untouched second and
+   leaves a debt of q - lim that the next seconds pay off with their
+   lim (throttle.h's ASSUMPTION), so no write runs until ceil(q / lim)
+   seconds have passed: one write every ceil(q / lim) seconds, q /
+   ceil(q / lim) RU/s (1 MiB, 512 RU, at 400 RU/s: one every 2 s,
+   256 RU/s, as a replay stores; not 400 / 512 = 0.78 a second). lim
+   itself for anything else: mixed requests, and a
    fleet pool's lending, drawn request by request beyond the range's own
    RU/s (rule 40), and writes of drawn sizes: a second's last few fit
    what the larger ones leave (the throttle admits any request that
@@ -113,7 +118,10 @@ static double whole_writes(const struct pk_result_variant *v,
 	}
 	q = x->ru[0] / x->items[0];
 	n = floor(lim / q * (1.0 + 1e-12));
-	return n >= 1 ? n * q : lim;
+	if (n >= 1) {
+		return n * q;
+	}
+	return q / ceil(q / lim * (1.0 - 1e-12));
 }
 
 /* What writes asking want[c] bytes and ru[c] RU of priority c (0 High,
