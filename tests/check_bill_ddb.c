@@ -891,7 +891,8 @@ END_TEST
    WCU + 10 RCU: 720 x (200 x $0.00065 + 10 x $0.00013) = $94.536
    ($468.94 when each repetition went back to 1,000 WCU for 16 minutes;
    $281.74 and $131.98 for runs of 2 h and 10 h). On demand would use
-   100 of the 200 WCU held a second: 50 %. */
+   100 of the 200 WCU held a second: 50 %. The same in 10 minutes:
+   test_month_auto_scaled_short. */
 START_TEST(test_month_auto_scaled)
 {
 	json_t *root;
@@ -907,6 +908,72 @@ START_TEST(test_month_auto_scaled)
 		       &root);
 
 	ck_assert_double_eq_tol(num(m, "month_cost"), 94.536, 0.005);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 0.5, 1e-9);
+	json_decref(root);
+}
+END_TEST
+
+/* The scenario of test_month_auto_scaled run for 10 minutes only
+   (trialX6 X6-5): no run of 10 minutes holds the 15 points below target
+   a decrease needs, so the run keeps its 1,000 WCU throughout. The
+   workload repeated back to back does: the table settles at 200 WCU as
+   above, and the month is the same $94.536 and 50 % use, not 1,000 WCU
+   all month (720 x (1,000 x $0.00065 + 10 x $0.00013) = $468.94, 10 %
+   use: "switch to on demand", on demand's $162.00 against provisioned's
+   $94.54). */
+START_TEST(test_month_auto_scaled_short)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 10, "
+	    "write_capacity_units: 1000, auto_scaling: {target: 50, "
+	    "min_read_units: 10, max_read_units: 10}}\n"
+	    "client: {retries: off}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 600s, rate: 100/s, item_size: 1KB}\n";
+	json_t *root;
+	const json_t *m = money_json(yaml, &root);
+	char *t = money_text(yaml);
+
+	ck_assert_double_eq_tol(num(m, "month_cost"), 94.536, 0.005);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 0.5, 1e-9);
+	ck_assert_msg(strstr(t, "settles at with this workload repeated back "
+				"to back") &&
+			  strstr(t, "(200 WCU and 10 RCU;") &&
+			  strstr(t, "720 h at this workload"),
+		      "%s", t);
+	free(t);
+	json_decref(root);
+}
+END_TEST
+
+/* Upward (trialX6 X6-5): 100 WCU (burst off) under a steady 300 writes
+   a second of 1 KiB for 2 minutes, auto scaling at 50 %. The run only
+   throttles (200 a second), its minutes consuming the 100 WCU held
+   (above 50 %), and the decision after its 2 points lands at t = 180 s,
+   past its end. Repeated, auto scaling raises it to 100 / 0.5 = 200,
+   then 200 / 0.5 = 400, then 300 / 0.5 = 600 WCU, where 300 of 600 is
+   the target and it stays: 720 x (600 x $0.00065 + 10 x $0.00013) =
+   $281.736 (the same workload run for 30 minutes reaches 600 at
+   t = 420 s), not 100 WCU all month ($47.74) for a table that throttles
+   two writes in three. On demand would use 300 of the 600 WCU: 50 %. */
+START_TEST(test_month_auto_scaled_up)
+{
+	json_t *root;
+	const json_t *m =
+	    money_json("service: dynamodb\n"
+		       "table: {partition_key: /id, read_capacity_units: 10, "
+		       "write_capacity_units: 100, burst: off, auto_scaling: "
+		       "{target: 50, min_read_units: 10, max_read_units: "
+		       "10}}\n"
+		       "client: {retries: off}\n"
+		       "pricing: {region: us-east-1, date: 2026-11-30}\n"
+		       "phases:\n"
+		       "  - {duration: 120s, rate: 300/s, item_size: 1KB}\n",
+		       &root);
+
+	ck_assert_double_eq_tol(num(m, "month_cost"), 281.736, 0.005);
 	ck_assert_double_eq_tol(num(m, "write_used_share"), 0.5, 1e-9);
 	json_decref(root);
 }
@@ -1375,6 +1442,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_capacity_change_hourly_max);
 	tcase_add_test(tc, test_month_repeats_the_run);
 	tcase_add_test(tc, test_month_auto_scaled);
+	tcase_add_test(tc, test_month_auto_scaled_short);
+	tcase_add_test(tc, test_month_auto_scaled_up);
 	tcase_add_test(tc, test_month_storage_free_per_month);
 	tcase_add_test(tc, test_free_tier_capacity);
 	tcase_add_test(tc, test_free_tier_words);

@@ -284,6 +284,35 @@ const char *money_days_note(const struct pk_scenario *sc,
 	return buf;
 }
 
+/* An auto-scaled table's month (bill_autoscale.c), appended to buf at
+   n; returns the new n */
+static size_t scaled_note(const struct pk_bill *b, char *buf, size_t cap,
+			  size_t n)
+{
+	const char *cur = b->throughput.pick.row->currency;
+	char w[PK_FMT_BYTES], r[PK_FMT_BYTES], m1[PK_MONEY_BYTES],
+	    m2[PK_MONEY_BYTES];
+
+	if (!b->scale_settled) {
+		return fmt_append(
+		    buf, cap, n,
+		    "%sauto scaling did not settle with this workload "
+		    "repeated back to back: two months of it bill %s and %s, "
+		    "and the month is the dearer (docs/money.md)",
+		    n ? "; " : "", money_fmt(b->repeated_cost, cur, m1),
+		    money_fmt(b->scale_other_cost, cur, m2));
+	}
+	return fmt_append(
+	    buf, cap, n,
+	    "%sauto scaling: the month holds the units it settles at with "
+	    "this workload repeated back to back, its state carried from "
+	    "one repetition to the next (%s WCU and %s RCU; a minute "
+	    "consumes its demand up to the units held), not the run's own "
+	    "units (docs/money.md)",
+	    n ? "; " : "", fmt_thousands(b->scale_units[1], w),
+	    fmt_thousands(b->scale_units[0], r));
+}
+
 const char *money_caveat_note(const struct pk_scenario *sc,
 			      const struct pk_result_variant *v, char *buf,
 			      size_t cap)
@@ -317,6 +346,9 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			       "the 100 bytes each (pricing.md §8): the "
 			       "storage is short by those",
 			       n ? "; " : "");
+	}
+	if (v->bill.scaled) {
+		n = scaled_note(&v->bill, buf, cap, n);
 	}
 	if (n > 0) {
 		return buf;
@@ -624,7 +656,8 @@ static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 				       rows, 0};
 	out[n] = (struct money_line){"a month", "", b->month, rows, 0};
 	snprintf(out[n].what, sizeof(out[n].what), "%s",
-		 b->month_from_week ? "its week x 30/7 (weekly)"
+		 b->month_from_week		  ? "its week x 30/7 (weekly)"
+		 : b->scaled && !b->scale_settled ? "720 h, scaling unsettled"
 		 : b->weekly && b->hours >= PK_BILL_WEEK_HOURS
 		     ? "720 h (not whole weeks)"
 		 : b->weekly ? "720 h (run under a week)"

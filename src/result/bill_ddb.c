@@ -167,6 +167,7 @@ static void repeated(const struct pk_scenario *sc,
 	int64_t d_s = v->end_s, h;
 	double wp, rp, w = 0, r = 0;
 	int restart = scaled(sc, v);
+	struct bill_scaled sa;
 
 	if (b->hours >= PK_BILL_MONTH_HOURS || d_s <= 0 || x->n_steps == 0 ||
 	    x->steps[0].t_s != 0) {
@@ -176,6 +177,20 @@ static void repeated(const struct pk_scenario *sc,
 			"provisioned_wcu_standard", b->hours - 1);
 	rp = bill_price(sc, b, &b->reads.pick, PK_BILL_OF_READS,
 			"provisioned_rcu_standard", b->hours - 1);
+	if (bill_ddb_autoscale(sc, v, x, wp, rp, free_u, &sa)) {
+		/* auto scaling's own month: what it settles at on the
+		   workload repeated, not the run's units repeated */
+		b->repeated = 1;
+		b->scaled = 1;
+		b->repeated_cost = sa.cost;
+		b->scale_settled = sa.settled;
+		b->scale_other_cost = sa.other_cost;
+		b->scale_units[0] = sa.last[0];
+		b->scale_units[1] = sa.last[1];
+		b->scale_held[0] = sa.held[0];
+		b->scale_held[1] = sa.held[1];
+		return;
+	}
 	for (h = 0; h < PK_BILL_MONTH_HOURS; h++) {
 		int64_t a = h * PK_METRICS_S_PER_HOUR - off;
 		int64_t e = a + PK_METRICS_S_PER_HOUR;
@@ -448,6 +463,15 @@ static void ondemand(const struct pk_scenario *sc,
 		b->breakeven_reads =
 		    b->reads.pick.price /
 		    (3600.0 * b->ondemand_reads.pick.price / 1e6);
+	}
+	if (seconds > 0 && b->scaled) {
+		/* what the workload asks a second over what auto scaling
+		   holds on average once settled */
+		b->use_writes = (double)x->write_demand_mcu * sw / MCU /
+				seconds / b->scale_held[1];
+		b->use_reads = (double)x->read_demand_mcu * sr / MCU / seconds /
+			       b->scale_held[0];
+		return;
 	}
 	if (seconds > 0 && x->wcu > 0) {
 		b->use_writes =

@@ -163,6 +163,33 @@ void bill_pool(const struct pk_scenario *sc, const struct pk_result_variant *v,
 void bill_fabric(const struct pk_scenario *sc,
 		 const struct pk_result_variant *v, struct pk_bill *b);
 
+/* bill_autoscale.c: two months of auto scaling's replay whose bills
+   differ by more than this share of the dearer have not settled */
+#define PK_BILL_SCALE_SETTLED 0.005
+
+/* What bill_ddb_autoscale gives a month */
+struct bill_scaled {
+	double cost;	   /* the month's provisioned units, less the free
+			      tier's, currency: the dearer billed month */
+	double other_cost; /* ... the other billed month */
+	int settled;	   /* 1: the two within PK_BILL_SCALE_SETTLED */
+	double held[2];	   /* read, write units a second held on average
+			      in the first billed month, the indexes' too */
+	int64_t last[2];   /* ... the most in its last clock hour */
+};
+
+/* The month's provisioned units of Amazon DynamoDB variant v's table
+   under auto scaling (D19), its run's workload repeated with auto
+   scaling's state carried across repetitions (bill_autoscale.c): each
+   clock hour at its most WCU and RCU, less free_u each, at wp and rp a
+   unit-hour. Returns 1 with *out filled, 0 when it does not apply (no
+   auto scaling, no demand by minute, an index that follows it or a
+   phase that sets the units): nothing written then. */
+int bill_ddb_autoscale(const struct pk_scenario *sc,
+		       const struct pk_result_variant *v,
+		       const struct pk_snapshot_ddb *x, double wp, double rp,
+		       int64_t free_u, struct bill_scaled *out);
+
 /* The bill of an Amazon DynamoDB variant v (v->ddb) by sc->pricing
    (bill.h), into *out, zeroed by the caller (bill_ddb.c) */
 void bill_ddb_build(const struct pk_scenario *sc,

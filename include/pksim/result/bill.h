@@ -183,6 +183,21 @@ struct pk_bill {
 					    the 720 clock hours of its units
 					    repeated back to back, each hour
 					    billing its highest, currency */
+	int scaled;			 /* 1: repeated_cost is auto
+					    scaling's replay on the workload
+					    repeated (D19, bill_autoscale.c):
+					    the units it settles at */
+	int scale_settled;		 /* scaled: 1 when its two billed
+					    months agree; 0: repeated_cost
+					    is the dearer */
+	double scale_other_cost;	 /* scaled: the other month */
+	int64_t scale_units[2];		 /* scaled: the RCU [0] and WCU [1]
+					    it holds at the end, the
+					    indexes' too */
+	double scale_held[2];		 /* scaled: the RCU [0] and WCU [1]
+					    held a second on average in the
+					    month, the indexes' too (the
+					    use on demand is compared with) */
 	double storage_cost_720;	 /* the storage line with every hour
 					    1/720 of a month, currency:
 					    what the month projects storage

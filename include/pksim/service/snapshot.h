@@ -413,6 +413,17 @@ struct pk_snapshot_ddb {
 	int64_t *phase_demand_mcu;
 	size_t n_phase_demand;
 
+	/* with auto scaling (D19), the table's own read_demand_mcu and
+	   write_demand_mcu (no index's writes) by minute of the run,
+	   [60 k, 60 (k + 1)) s: minute k's reads at [2k], its writes at
+	   [2k + 1], milli-units, booked as each second closes: what a
+	   month replays auto scaling on, the workload repeated
+	   (result/bill_autoscale.c); n_minute_demand minutes; owned by
+	   the service, NULL and 0 without auto scaling */
+	int64_t *minute_demand_mcu;
+	size_t n_minute_demand;
+	size_t cap_minute_demand;
+
 	int on_demand;		  /* 1: the table is on demand (rcu, wcu 0) */
 	int64_t read_used_mcu;	  /* read units consumed: every admitted
 				     attempt's, retries too, milli-units

@@ -4,8 +4,12 @@
  * 100 bytes an item (dynamodb-mechanics.md §1, pricing.md §4), and the
  * global secondary indexes' bytes and entries (all GSI data, §4), the
  * units the operations asked, for what the same requests cost on
- * demand, and the units consumed, which an on-demand table bills.
+ * demand, and the units consumed, which an on-demand table bills;
+ * with auto scaling, the table's own demand by minute, which a month
+ * replays auto scaling on (result/bill_autoscale.c).
  */
+#include <string.h>
+
 #include "ddb_state.h"
 #include "pksim/base/mem.h"
 
@@ -38,6 +42,35 @@ static void step(struct pk_snapshot_ddb *b, int64_t t_s, int64_t r, int64_t w)
 	b->steps[b->n_steps++] = (struct pk_ddb_step){t_s, r, w};
 }
 
+/* Book into the minute of second t_s the table's own demand counted
+   since the last time (auto scaling's minutes, D19: CloudWatch's
+   1-minute points) */
+static void book_minute(struct ddb *d, int64_t t_s)
+{
+	struct pk_snapshot_ddb *b = &d->bill;
+	size_t k = (size_t)(t_s / 60);
+	int i;
+
+	if (d->own_demand_mcu[0] == d->own_booked_mcu[0] &&
+	    d->own_demand_mcu[1] == d->own_booked_mcu[1]) {
+		return;
+	}
+	if (k >= b->n_minute_demand) {
+		size_t n = b->n_minute_demand;
+
+		mem_grow((void **)&b->minute_demand_mcu, &b->cap_minute_demand,
+			 2 * (k + 1), sizeof(*b->minute_demand_mcu));
+		memset(b->minute_demand_mcu + 2 * n, 0,
+		       2 * (k + 1 - n) * sizeof(*b->minute_demand_mcu));
+		b->n_minute_demand = k + 1;
+	}
+	for (i = 0; i < 2; i++) {
+		b->minute_demand_mcu[2 * k + (size_t)i] +=
+		    d->own_demand_mcu[i] - d->own_booked_mcu[i];
+		d->own_booked_mcu[i] = d->own_demand_mcu[i];
+	}
+}
+
 void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 {
 	struct pk_snapshot_ddb *b = &d->bill;
@@ -45,6 +78,9 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 
 	if (t_s < 0 || n_s <= 0) {
 		return;
+	}
+	if (d->t->scale.on) {
+		book_minute(d, t_s);
 	}
 	if (!d->on_demand) {
 		step(b, t_s, d->rcu + (b->rcu - b->table_rcu),
@@ -83,8 +119,9 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 	}
 }
 
-void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
-		     int64_t units_mcu)
+/* Count units_mcu of side (write) as phase's demand */
+static void count_demand(struct ddb *d, uint32_t phase, int write,
+			 int64_t units_mcu)
 {
 	if (write) {
 		d->bill.write_demand_mcu += units_mcu;
@@ -96,6 +133,18 @@ void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
 		d->bill.phase_demand_mcu[2 * (size_t)phase + (write != 0)] +=
 		    units_mcu;
 	}
+}
+
+void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
+		     int64_t units_mcu)
+{
+	d->own_demand_mcu[write != 0] += units_mcu;
+	count_demand(d, phase, write, units_mcu);
+}
+
+void ddb_bill_index_demand(struct ddb *d, uint32_t phase, int64_t units_mcu)
+{
+	count_demand(d, phase, 1, units_mcu);
 }
 
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu)

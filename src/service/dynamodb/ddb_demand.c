@@ -144,7 +144,7 @@ void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	ddb_bill_demand(d, rq->phase, a->write, a->units);
 	if (idx > 0) {
-		ddb_bill_demand(d, rq->phase, 1, idx);
+		ddb_bill_index_demand(d, rq->phase, idx);
 	}
 }
 

@@ -371,6 +371,7 @@ static void ddb_free(struct pk_service *s)
 	free(d->bill.hours);
 	free(d->bill.steps);
 	free(d->bill.phase_demand_mcu);
+	free(d->bill.minute_demand_mcu);
 	free(d->bill.finding);
 	pkey_free(d->key);
 	ddb_parts_free(d);

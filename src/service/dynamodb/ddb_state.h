@@ -236,6 +236,11 @@ struct ddb {
 	struct pk_snapshot_ddb bill; /* what its bill reads (ddb_bill.c) */
 	struct pk_ddb_hour booked;   /* of bill's unit totals, what its
 					hours already hold */
+	int64_t own_demand_mcu[2];   /* with auto scaling: the table's own
+					read [0] and write [1] demand
+					(ddb_bill_demand, no index's), mCU */
+	int64_t own_booked_mcu[2];   /* ... what bill's minutes already
+					hold */
 	/* global secondary indexes (ddb_gsi.c), n_gsis; the undo log of
 	   one request's index writes (n_gsis x PK_MAX_BATCH_OPS) */
 	struct ddb_gsi *gsis;
@@ -567,6 +572,10 @@ void ddb_items_free(struct ddb *d);
 void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s);
 void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
 		     int64_t units_mcu);
+/* ... count a first attempt's index writes as demand: as ddb_bill_demand
+   on the write side, but not the table's own (its auto scaling's
+   minutes) */
+void ddb_bill_index_demand(struct ddb *d, uint32_t phase, int64_t units_mcu);
 /* ... count an admitted attempt's units as consumed */
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
 
