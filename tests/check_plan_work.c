@@ -1018,6 +1018,115 @@ START_TEST(test_table_budget_random_suffix_reads)
 }
 END_TEST
 
+/*
+ * A key that follows from an item's unique value is judged by the share
+ * its hottest value can get, as a key of a pattern is. 10 creates of 1
+ * KB a second for a day on 10,000 RU/s (2 partitions of 5,000): each
+ * create names a new item, so a value of /id, of a `unique:` property
+ * or of `{hash(id) mod 400}` takes about 1 / 864,000 or 1 / 400 of them;
+ * the busiest partition at most 1 / 400 + 1 / 2 x (1 + 3 / sqrt(200))
+ * = 0.61 of 10 x 5.7 RU/s = 35 RU/s, far under its 5,000: no retries
+ * counted. Work: 864,000 attempts + 86,400 s x 2 partitions x 0.25 =
+ * 907,200 units (before, 8,683,200: every create counted up to 10
+ * attempts). 100 creates a second on /id at 400 RU/s (one partition)
+ * offer about 570 RU/s over its 400: rate limited still.
+ *
+ * Reads take a stored item's share of the select's draws: 1,000
+ * creates in 10 s (100/s, evenly spaced, none throttled, so all stored
+ * when the reads start), then 5 uniform reads a second for a day: an
+ * item gets 1 / 1,000 of them, 0.57 x 5 RU/s on a partition of 5,000.
+ * Work: 1,000 + 432,000 attempts + (10 + 86,400) s x 2 x 0.25 = 476,205
+ * units. With `select: latest` (the newest item can be one just
+ * stored) or deletes that can take every stored item first, a read's
+ * item's share is not known: rate limited, as before. Reads in the
+ * creates' own phase (none stored before them) can all go to one item:
+ * half of 10 a second, (0.5 + 0.57) x 57 = 61 RU/s of 5,000, not rate
+ * limited; of 2,000 a second, 1.07 x 2,000 x 5.7 = 12,200, rate
+ * limited. The same 1,000 creates, then 100 s of
+ * half deletes and half reads at 5/s: 500 operations, their kinds drawn
+ * at random, so up to 250 + 6 sqrt(250) + 6 = 351 deletes; at least 649
+ * items stored, a read's item 1 / 649: not rate limited. 400 s: 2,000
+ * operations, up to 1,000 + 6 sqrt(1,000) + 6 = 1,196 deletes, past the
+ * 1,000 stored: rate limited.
+ *
+ * A DynamoDB table on /id at 1,000 RCU and WCU (one partition), 10 puts
+ * of 1 KB a second, each counted at the larger of its 1 WCU and the
+ * cost keys' 5.7 RU: 1.0 x 57 of 1,000 units a second: not throttled.
+ */
+START_TEST(test_unique_key_shares)
+{
+	static const char *const creates =
+	    "container: {partition_key: \"%s\", throughput: 10000}\n"
+	    "items: {u: {unique: \"u-\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1d, rate: 10/s, ops: {create: 1}, item_size: "
+	    "1KB}\n";
+	static const char *const reads =
+	    "container: {partition_key: /id, throughput: 10000}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: "
+	    "1KB}\n"
+	    "  - {duration: %s, rate: 5/s, ops: %s, item_size: 1KB%s}\n";
+	static const char *const keys[] = {"/id", "/u", "{hash(id) mod 400}"};
+	char text[1024], *msg;
+	int refused;
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		snprintf(text, sizeof(text), creates, keys[k]);
+		ck_assert_msg(throttles(text, &refused, &msg) == 0, "%s",
+			      keys[k]);
+		free(msg);
+		ck_assert_double_eq_tol(work_of(text), 907200.0, 1e-6);
+	}
+	ck_assert_int_eq(
+	    throttles("container: {partition_key: /id, throughput: 400}\n"
+		      "phases:\n"
+		      "  - {duration: 1h, rate: 100/s, ops: {create: 1}, "
+		      "item_size: 1KB}\n",
+		      &refused, &msg),
+	    1);
+	free(msg);
+
+	snprintf(text, sizeof(text), reads, "1d", "{read: 1}", "");
+	ck_assert_int_eq(throttles(text, &refused, &msg), 0);
+	free(msg);
+	ck_assert_double_eq_tol(work_of(text), 476205.0, 1e-6);
+	snprintf(text, sizeof(text), reads, "1d", "{read: 1}",
+		 ", select: latest");
+	ck_assert_int_eq(throttles(text, &refused, &msg), 1);
+	free(msg);
+	snprintf(text, sizeof(text), reads, "100s", "{read: 0.5, delete: 0.5}",
+		 "");
+	ck_assert_int_eq(throttles(text, &refused, &msg), 0);
+	free(msg);
+	snprintf(text, sizeof(text), reads, "400s", "{read: 0.5, delete: 0.5}",
+		 "");
+	ck_assert_int_eq(throttles(text, &refused, &msg), 1);
+	free(msg);
+	for (k = 0; k < 2; k++) {
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: /id, throughput: 10000}\n"
+			 "phases:\n"
+			 "  - {duration: 1h, rate: %s, ops: {create: 0.5, "
+			 "read: 0.5}, item_size: 1KB}\n",
+			 k ? "2000/s" : "10/s");
+		ck_assert_int_eq(throttles(text, &refused, &msg), (int)k);
+		free(msg);
+	}
+	ck_assert_int_eq(
+	    throttles("service: dynamodb\n"
+		      "table: {partition_key: /id, read_capacity_units: "
+		      "1000, write_capacity_units: 1000}\n"
+		      "phases:\n"
+		      "  - {duration: 1d, rate: 10/s, ops: {create: 1}, "
+		      "item_size: 1KB}\n",
+		      &refused, &msg),
+	    0);
+	free(msg);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -1046,6 +1155,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_constants);
 	tcase_add_test(tc, test_runway_work_bound);
 	tcase_add_test(tc, test_table_judged_by_units);
+	tcase_add_test(tc, test_unique_key_shares);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -520,7 +520,11 @@ struct ld_throttle_plan {
 	double table_bytes; /* ld_table_bytes, 0 without a table */
 	int redistribute;
 	int table_units_set; /* some phase sets a table's units */
-	double *lps, *r, *h; /* n_variants each */
+	double *lps, *r;     /* n_variants each */
+	double *h;	     /* n_variants x n_phases, h[v * n_phases + i]:
+				phase i's hottest key value's share of its
+				operations in variant v, 0..1 (1: not
+				known, it can always be rate limited) */
 	double *others;	     /* n_variants x n_streams, RU/s */
 	double *own_ru;	     /* n_phases, RU/s, 0: none set */
 	double *other_ru;    /* n_streams, RU/s, INFINITY: none */
@@ -530,6 +534,16 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 			   const struct pk_scenario *s);
 void ld_throttle_plan_free(struct ld_throttle_plan *t);
 int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i);
+/* plan_shares.c: fill t->h, each phase's hottest key value's share in
+   each variant, in phase order (a phase's share of reads counts the
+   items its stream's earlier phases stored when ld_plan_can_throttle
+   finds they cannot be rate limited); t's other fields set first */
+void ld_plan_shares(struct ld_throttle_plan *t);
+/* The largest share of the operations one value of variant c's key can
+   get when the key is one generated property (a pattern or a list): its
+   hottest value's; 1 for any other key */
+double ld_hottest_value_share(const struct pk_scenario *s,
+			      const struct pk_container_spec *c);
 double ld_plan_over_share(const struct ld_throttle_plan *t, size_t i);
 /* One more pass over every phase (scenario_plan_passes) */
 void ld_count_phase_pass(void);

@@ -53,27 +53,6 @@ double ld_items_planned(const struct pk_scenario *s)
 	return n;
 }
 
-/* The largest share of the operations one value of variant c's key can
-   get: a key of one generated property (a pattern or a list), its
-   hottest value's (dist_hottest) over all its values; any other
-   key 1 (not bounded here). The norm is the sum ld_lps_planned has
-   already asked for (dist_norm remembers it; a zipfian's draws use it
-   too), so this costs no pass over the values. */
-static double hottest_value_share(const struct pk_scenario *s,
-				  const struct pk_container_spec *c)
-{
-	const struct pk_prop_spec *p;
-
-	if (c->key.kind != PK_KEY_PATH || c->key.n_paths != 1 ||
-	    !(p = scenario_find_prop(s, c->key.paths[0])) ||
-	    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
-		return 1;
-	}
-	return fmin(1,
-		    dist_pmf(&p->dist, p->count, dist_norm(&p->dist, p->count),
-			     dist_hottest(&p->dist, p->count)));
-}
-
 /* The busiest physical partition's share of the operations: the hottest
    key value's (h) and an even share of the rest, 1 / r, with three
    spreads more for the k = lps / r values a range holds (1 + 3 /
@@ -221,7 +200,8 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 	}
 	t->lps = xcalloc(nv ? nv : 1, sizeof(*t->lps));
 	t->r = xcalloc(nv ? nv : 1, sizeof(*t->r));
-	t->h = xcalloc(nv ? nv : 1, sizeof(*t->h));
+	t->h =
+	    xcalloc(nv * s->n_phases > 0 ? nv * s->n_phases : 1, sizeof(*t->h));
 	t->others = xcalloc(nv * ns > 0 ? nv * ns : 1, sizeof(*t->others));
 	t->own_ru = xcalloc(s->n_phases ? s->n_phases : 1, sizeof(*t->own_ru));
 	t->stream = xcalloc(s->n_phases ? s->n_phases : 1, sizeof(*t->stream));
@@ -260,7 +240,6 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 		t->lps[v] = ld_lps_planned(s, c, t->items);
 		t->r[v] =
 		    ld_ranges_planned(s, c, t->items, t->item_bytes, t->lps[v]);
-		t->h[v] = hottest_value_share(s, c);
 		/* each stream's costliest phase's RU/s, any of them running
 		   beside a phase of another stream */
 		for (k = 0; k < ns; k++) {
@@ -281,6 +260,7 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 		}
 		free(most);
 	}
+	ld_plan_shares(t);
 }
 
 void ld_throttle_plan_free(struct ld_throttle_plan *t)
@@ -326,7 +306,8 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 	for (v = 0; v < s->n_variants; v++) {
 		const struct pk_container_spec *c = &s->variants[v];
 		double ru = ru_in_force(t, i, c);
-		double lps = t->lps[v], r = t->r[v], h = t->h[v];
+		double lps = t->lps[v], r = t->r[v];
+		double h = t->h[v * s->n_phases + i];
 		double one =
 		    ld_worst_op_ru_at(s, p, r, t->item_bytes, t->table_bytes);
 		double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
@@ -441,7 +422,7 @@ static double over_share(const struct ld_throttle_plan *t, size_t i, size_t v,
 	const struct pk_prop_spec *key;
 	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
 	double ru = ru_in_force(t, i, c);
-	double lps = t->lps[v], r = t->r[v], h = t->h[v];
+	double lps = t->lps[v], r = t->r[v], h = t->h[v * s->n_phases + i];
 	double one = ld_worst_op_ru_at(s, p, r, t->item_bytes, t->table_bytes);
 	double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
 			 t->others[v * s->n_streams + t->stream[i]];
@@ -460,8 +441,20 @@ static double over_share(const struct ld_throttle_plan *t, size_t i, size_t v,
 	if (!(thr > 0)) {
 		return 1;
 	}
-	key = scenario_find_prop(s, c->key.paths[0]);
-	m = fmax(1, values_over(key, thr, &sum));
+	key = c->key.kind == PK_KEY_PATH && c->key.n_paths == 1
+		  ? scenario_find_prop(s, c->key.paths[0])
+		  : NULL;
+	if (key && (key->kind == PK_GEN_PATTERN || key->kind == PK_GEN_LIST)) {
+		m = fmax(1, values_over(key, thr, &sum));
+	} else {
+		/* a key on an item's unique value (plan_shares): its
+		   hottest value, h, alone can pass thr */
+		if (h > thr) {
+			return 1;
+		}
+		m = 1;
+		sum = h;
+	}
 	m = fmin(m, r);
 	*lps_over = fmin(lps, m * k * (1 + 3 / sqrt(k)));
 	return fmin(1, fmax(sum, h) + m * e);
@@ -831,7 +824,7 @@ int scenario_must_throttle(const struct pk_scenario *s,
 	    phases_change(s) || !(ru > 0)) {
 		return 0;
 	}
-	h = hottest_value_share(s, c);
+	h = ld_hottest_value_share(s, c);
 	for (i = 0; h < 1 && i < s->n_phases; i++) {
 		if (phase_must_pass(s, i, h, ru / r0, r0)) {
 			return 1;
