@@ -81,6 +81,77 @@ START_TEST(test_ddb_query_statement_3)
 END_TEST
 
 /*
+ * A Query is read in pages of at most 1 MB (D1, reference section 1:
+ * "Query and Scan return at most 1 MB per call"), each its own request
+ * on the partition, sent as the one before is answered; a throttled
+ * page is retried alone, the pages before it stay read.
+ * Table: 1,500 RCU + 500 WCU: ceil(0.5 + 0.5) = 1 partition, which
+ * admits 1,500 RCU a second (no burst, no lending). Loading: 100 puts a
+ * second of 4 KiB for 16 s, 4 WCU each (400 a second, under 500):
+ * 1,600 items, 6,400 WCU, all under k = q: 1,600 x 4,096 B = 6,553,600
+ * B = 6.25 MiB, ceil(6,553,600 / 4,096) = 1,600 RCU strong, in pages
+ * of 1 MiB = 256 RCU: 6 full pages (1,536) and a quarter page (64).
+ * Then a Query of q every 2 s (30/m) for 20 s: 10 Queries, each at a
+ * whole second. In its second pages 1 to 5 are read (5 x 256 = 1,280
+ * <= 1,500); page 6 would make 1,536 > 1,500: throttled. Its retry
+ * comes after the rest of the second (retry_mode client), in the next
+ * second: pages 6 and 7, 256 + 64 = 320.
+ * - client retries on: 10 Queries served, 10 throttles, 10 retries;
+ *   16,000 RCU read, 6,400 + 16,000 = 22,400 units consumed and
+ *   offered (each page asked once as a first try), 10 x 256 = 2,560
+ *   retried; no request that never fits.
+ * - retries off: each Query ends at its throttled page 6: 0 served, 10
+ *   throttled, 10 x 1,280 = 12,800 RCU read: 19,200 units consumed.
+ * Asked at once (1,600 RCU in one request), no second could admit it:
+ * every try throttled, nothing read.
+ */
+static const char query_pages[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /k, sort_key: /id, read_capacity_units: 1500, "
+    "write_capacity_units: 500, read_consistency: strong, burst: off, "
+    "adaptive_capacity: off}\n"
+    "client: {retries: %s}\n"
+    "items: {k: {const: q}}\n"
+    "phases:\n"
+    "  - {name: load, duration: 16s, rate: 100/s, item_size: 4KB}\n"
+    "  - {name: read, duration: 20s, rate: 30/m, ops: {query: 1}, "
+    "queries: [{where: {k: eq}}]}\n";
+
+START_TEST(test_ddb_query_pages)
+{
+	char text[1024];
+	struct pk_run *run;
+	const struct pk_totals *t;
+	struct pk_snapshot s;
+
+	snprintf(text, sizeof(text), query_pages, "sdk");
+	run = tu_sim_text("pages.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->queries[PK_ROUTE_SINGLE], 10);
+	ck_assert_uint_eq(t->succeeded, 1600 + 10);
+	ck_assert_uint_eq(t->throttled_429, 10);
+	ck_assert_uint_eq(t->retries, 10);
+	ck_assert_int_eq(t->ru_mru, (6400 + 16000) * CU);
+	ck_assert_int_eq(t->offered_mru, (6400 + 16000) * CU);
+	ck_assert_int_eq(t->retry_mru, 2560 * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->never_fit[0], 0);
+	snapshot_free(&s);
+	tu_sim_free(run);
+
+	snprintf(text, sizeof(text), query_pages, "off");
+	run = tu_sim_text("pages.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->queries[PK_ROUTE_SINGLE], 0);
+	ck_assert_uint_eq(t->succeeded, 1600);
+	ck_assert_uint_eq(t->throttled_429, 10);
+	ck_assert_int_eq(t->ru_mru, (6400 + 12800) * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * Statement 4: a Query returning 1,500 items of 64 B costs 24 RCU strong
  * (96,000 B, ceil(23.4) = 24). Loaded at 300 puts a second for 5 s, each
  * 1 WCU: 1,500 WCU. 100 RCU + 500 WCU: ceil(0.03 + 0.5) = 1 partition.
@@ -151,18 +222,19 @@ START_TEST(test_ddb_query_in_list)
 END_TEST
 
 /*
- * A Scan is all or nothing over the partitions it reads. 40 RCU + 3,500
- * WCU: ceil(0.01 + 3.5) = 4 partitions of 10 RCU (no burst, no
- * lending). Key values a and g fall on partitions 0 and 1
- * (check_ddb_foresee.c). 12 puts of 4 KiB in the order a, g, g, g, g, g:
- * a holds 2 items (8 KiB, 2 RCU strong), g 10 (40 KiB, 10 RCU); 48 WCU.
- * 2 Scans a second for 10 s: the first reads 2 on partition 0 and 10
- * on partition 1; the second would fit partition 0 (2 + 2 <= 10) but
- * not partition 1 (10 + 10 > 10), so it is throttled whole and
- * partition 0 keeps only the first's 2 units: 10 x (2 + 10) = 120 RCU,
- * 48 + 120 = 168 units (170 if partition 0's second read stayed).
+ * A Scan's pages are requests of their own, each on its partition: a
+ * throttled one ends the Scan (retries off), and the pages before it
+ * stay read. 40 RCU + 3,500 WCU: ceil(0.01 + 3.5) = 4 partitions of 10
+ * RCU (no burst, no lending). Key values a and g fall on partitions 0
+ * and 1 (check_ddb_foresee.c). 12 puts of 4 KiB in the order a, g, g,
+ * g, g, g: a holds 2 items (8 KiB, 2 RCU strong), g 10 (40 KiB, 10
+ * RCU); 48 WCU. 2 Scans a second for 10 s, each a page on partition 0
+ * then one on partition 1: the first reads 2 + 10; the second's page
+ * on partition 0 fits (2 + 2 <= 10) and is read, its page on partition
+ * 1 does not (10 + 10 > 10): throttled, 10 throttles. Consumed: 48 +
+ * 10 x (2 + 10 + 2) = 188 units.
  */
-START_TEST(test_ddb_query_scan_all_or_nothing)
+START_TEST(test_ddb_query_scan_pages)
 {
 	static const char text[] =
 	    "seed: 1\n"
@@ -182,7 +254,7 @@ START_TEST(test_ddb_query_scan_all_or_nothing)
 	struct pk_snapshot s;
 
 	ck_assert_uint_eq(t->throttled_429, 10);
-	ck_assert_int_eq(t->ru_mru, 168 * CU);
+	ck_assert_int_eq(t->ru_mru, 188 * CU);
 	ck_assert_uint_eq(t->queries[PK_ROUTE_FANOUT], 10);
 	tu_snapshot(run, 0, &s);
 	ck_assert_uint_eq(s.n_ranges, 4);
@@ -270,9 +342,10 @@ Suite *tu_suite(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_ddb_query_statement_3);
+	tcase_add_test(tc, test_ddb_query_pages);
 	tcase_add_test(tc, test_ddb_query_statement_4_and_scan);
 	tcase_add_test(tc, test_ddb_query_in_list);
-	tcase_add_test(tc, test_ddb_query_scan_all_or_nothing);
+	tcase_add_test(tc, test_ddb_query_scan_pages);
 	tcase_add_test(tc, test_ddb_query_across_services);
 	tcase_add_test(tc, test_ddb_query_html_words);
 	suite_add_tcase(s, tc);

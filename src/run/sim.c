@@ -139,7 +139,10 @@ static void query_count(struct pk_run *run, struct pk_variant *v,
 	qs->route = out->route;
 	qs->sent++;
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		/* a query answered in pages: those served before the
+		   throttled one are charged */
 		qs->throttled_429++;
+		qs->ru_mru += out->charge_mru;
 	} else if (out->status != PK_HTTP_GONE) {
 		qs->served++;
 		qs->ranges_visited += out->ranges;
@@ -200,6 +203,7 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 		rq.query = scenario_query_of(run->sc, op->phase, op->query);
 		rq.in_items = op->in_items;
 		rq.n_in = op->n_in;
+		rq.pages_done = op->pages_done;
 		service_query(v->svc, &rq, out);
 		if (v->qstats) {
 			query_count(run, v, op, out);
@@ -356,6 +360,16 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 			/* some of a batch's items were written: the rest
 			   is what its client sends again (sim_targets.c) */
 			op = sim_unprocessed(v, op, out, &rest);
+		} else if (op->kind == PK_OP_QUERY &&
+			   out->pages_done > op->pages_done) {
+			/* a query's pages served up to the throttled one:
+			   its client sends the rest from there, the
+			   throttled page a new request whose retries are
+			   its own (an SDK counts each request's) */
+			rest = *op;
+			rest.pages_done = out->pages_done;
+			op = &rest;
+			st.retries = 0;
 		}
 		if (retry_throttle(run, v, op, &st, out, &wait)) {
 			service_client(v->svc, PK_CLIENT_RETRY_WAIT, wait);

@@ -192,6 +192,7 @@ static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	op->n_in = 0;
 	op->in_items = NULL;
 	op->batch_n = 0;
+	op->batch_done = 0; /* and pages_done */
 	return 1;
 }
 
@@ -275,6 +276,7 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	op->n_in = 0;
 	op->in_items = NULL;
 	op->batch_n = 0;
+	op->batch_done = 0; /* and pages_done */
 	return 1;
 }
 

@@ -61,7 +61,9 @@ struct pk_outcome {
 				   k not written (UnprocessedItems), for the
 				   client to send again as it retries a
 				   throttle (status 429); else 0 */
-	int64_t charge_mru;	/* RU charged (0 for a 429), mRU */
+	int64_t charge_mru;	/* RU charged (0 for a 429 unless a batch's
+				   items or a query's pages were served by
+				   it), mRU */
 	int64_t asked_mru;	/* a point request's 429: the RU (Amazon
 				   DynamoDB: capacity units) it asked and was
 				   refused, mRU; else 0 */
@@ -71,6 +73,14 @@ struct pk_outcome {
 	int route;		/* a query: how it was routed, the service's
 				   own code (Azure Cosmos DB: enum
 				   pk_route_kind, pkey.h); else 0 */
+	uint32_t pages_done;	/* a query answered in pages (Amazon
+				   DynamoDB's Query and Scan, 1 MB each)
+				   whose page was throttled (status 429):
+				   how many of its pages, in order, are
+				   served now, counting those of earlier
+				   attempts (pk_svc_request.pages_done), for
+				   the client to send the rest from there
+				   as it retries a throttle; else 0 */
 	struct pk_lp *lp;	/* point request, or a batch that reached
 				   its partition: its logical partition
 				   (created by it or earlier), or NULL when
@@ -147,6 +157,10 @@ struct pk_svc_request {
 	const struct pk_query_spec *query;
 	const uint64_t *in_items;
 	uint32_t n_in;
+	uint32_t pages_done; /* PK_OP_QUERY: its pages served by earlier
+				attempts (pk_outcome.pages_done), which
+				this one does not send again; 0 for its
+				first attempt. Read only for a query */
 };
 
 /* What the client tells the service of its operations beyond their

@@ -86,13 +86,20 @@ struct pk_op {
 	uint32_t batch_n;	  /* BATCH: its items are the consecutive new
 				     items item .. item + batch_n - 1 (1 ..
 				     PK_MAX_BATCH_OPS); 0 for other kinds */
-	uint32_t batch_done;	  /* BATCH: a resend's items written already,
-				     bit k for item + k (a batch that is not
-				     atomic: pk_outcome.unprocessed); 0 as
-				     emitted; read only for a BATCH */
-	int64_t charge_mru;	  /* CHARGE: the RU it charges, recorded in
-				     the log (replaces the cost model), mRU
-				     >= 0 */
+	union {
+		uint32_t batch_done; /* BATCH: a resend's items written
+					already, bit k for item + k (a
+					batch that is not atomic:
+					pk_outcome.unprocessed); 0 as
+					emitted; read only for a BATCH */
+		uint32_t pages_done; /* QUERY: a resend's pages served
+					already (a query answered in pages:
+					pk_outcome.pages_done); 0 as
+					emitted; read only for a QUERY */
+	};
+	int64_t charge_mru; /* CHARGE: the RU it charges, recorded in
+			       the log (replaces the cost model), mRU
+			       >= 0 */
 };
 
 /* pk_op.item of a QUERY whose conditions need no item (no filter) */

@@ -34,6 +34,7 @@ static inline void outcome_clear(struct pk_outcome *out)
 	out->range = 0;
 	out->ranges = 0;
 	out->route = 0;
+	out->pages_done = 0;
 	out->lp = NULL;
 	out->replaced = 0;
 	out->replaced_items = NULL;

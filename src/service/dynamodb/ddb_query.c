@@ -10,12 +10,10 @@
  *   bucket, admitted or throttled as a GetItem is;
  * - an `in` list on the partition key is one Query per value: DynamoDB
  *   has no IN on a key condition (a key condition takes one partition
- *   key value), so a client sends a Query for each, and pksim sends
- *   them together, all or nothing (a throttled one throttles the
- *   operation, and its retry sends them all again: ASSUMPTION);
+ *   key value), so a client sends a Query for each, one after the
+ *   other in the list's order;
  * - any other query (a fan-out) is a Scan: every partition in turn,
- *   each charged on its own partition for the items it holds, all or
- *   nothing as the IN list's Queries.
+ *   each charged on its own partition for the items it holds.
  * Units (D1, reference §1 "Query ... the total size of the items read
  * ... rounded once", per 1 MB page): ceil(bytes / 4 KiB) x 0.5 eventual
  * or 1 strong (table.read_consistency), one unit when nothing is read
@@ -23,10 +21,22 @@
  * not its items in sort-key order, so a page is cut at each 1 MiB of
  * the total, a multiple of 4 KiB, and the pages' units add up to the
  * total's; AWS ends a page with the item that reaches 1 MB, which can
- * add a unit a page. ASSUMPTION: a Query's or Scan's pages are asked
- * together in the second it is sent (a paginating client sends them
- * back to back): one asking more than its partition admits in any
- * second never fits and is counted so (ddb_note_never).
+ * add a unit a page.
+ *
+ * Pages (reference §1: "Query and Scan return at most 1 MB per call"):
+ * each page is a request of its own on its partition's read bucket,
+ * admitted or throttled alone as a GetItem is, and the client sends
+ * the next as the last is answered: a Query's pages, then the next
+ * value's, a Scan's partition by partition (ASSUMPTION: a Scan's page
+ * ends at its partition's end). The first page throttled ends the
+ * attempt: it answers 429 with the pages served so far
+ * (pk_outcome.pages_done; their units consumed and charged), and the
+ * client's retry sends the rest from the throttled page
+ * (pk_svc_request.pages_done), the throttled page its one retry, each
+ * later page a first try of its own. ASSUMPTION: the pages of one
+ * attempt go in its millisecond, one after the other (no time between
+ * a page's answer and the next page's send), so they meet one second's
+ * capacity.
  *
  * What a query's `results` says (items returned, Azure Cosmos DB's
  * per-result charge) does not change a table's units: DynamoDB charges
@@ -99,6 +109,7 @@ void ddb_query_free(struct ddb *d)
 	free(d->q_acc);
 	free(d->q_parts);
 	free(d->q_save);
+	free(d->q_seg);
 }
 
 /* The units (mCU) of reading bytes in 1 MB pages (the file's comment) */
@@ -125,38 +136,7 @@ void ddb_query_scratch(struct ddb *d, size_t n)
 	memset(d->q_acc + old, 0, (n - old) * sizeof(*d->q_acc));
 	d->q_parts = xreallocarray(d->q_parts, n, sizeof(*d->q_parts));
 	d->q_save = xreallocarray(d->q_save, n, sizeof(*d->q_save));
-}
-
-/* A Scan's partitions, in hash order, with their units in q_acc: the
-   bytes each holds (its items; with local secondary indexes its entries
-   live there too, so the items are summed by value); an empty table's
-   Scan reads nothing at one unit on its first partition */
-static size_t scan_parts(struct ddb *d)
-{
-	const struct ddb_qcoll *c, *tmp;
-	size_t i, m = 0;
-
-	if (d->n_lsis == 0) {
-		for (i = 0; i < d->layout.n; i++) {
-			d->q_acc[i] = (int64_t)d->parts[i].storage_bytes;
-		}
-	} else {
-		HASH_ITER(hh, d->qcolls, c, tmp)
-		{
-			d->q_acc[ddb_part_of(d, c->hash)] += (int64_t)c->bytes;
-		}
-	}
-	for (i = 0; i < d->layout.n; i++) {
-		if (d->q_acc[i] > 0) {
-			d->q_acc[i] = pages_mcu(d, (uint64_t)d->q_acc[i]);
-			d->q_parts[m++] = i;
-		}
-	}
-	if (m == 0) {
-		d->q_acc[0] = pages_mcu(d, 0);
-		d->q_parts[m++] = 0;
-	}
-	return m;
+	d->q_seg = xreallocarray(d->q_seg, n, sizeof(*d->q_seg));
 }
 
 /* The item the query's value i reads its key value from */
@@ -165,16 +145,50 @@ static uint64_t value_item(const struct pk_svc_request *rq, size_t i)
 	return rq->n_in ? rq->in_items[i] : rq->it.item;
 }
 
-/* The n Queries of query rq (one a key value): their partitions into
-   q_parts, their units added by partition in q_acc, each noted as a
-   read of its key value (its heat and, a first attempt, its demand):
-   how many partitions, or 0 when a value is one DynamoDB refuses (a
-   ValidationException, nothing noted) */
-static size_t query_parts(struct ddb *d, const struct pk_svc_request *rq,
-			  size_t n)
+/* A Scan's runs of pages into q_seg, in hash order: each partition's
+   bytes (its items; with local secondary indexes its entries live there
+   too, so the items are summed by value, in q_acc, zeroed again); empty
+   partitions none, an empty table's Scan one page reading nothing on
+   its first partition. How many. */
+static size_t scan_segs(struct ddb *d)
+{
+	const struct ddb_qcoll *c, *tmp;
+	size_t i, m = 0;
+	uint64_t bytes;
+
+	if (d->n_lsis > 0) {
+		HASH_ITER(hh, d->qcolls, c, tmp)
+		{
+			d->q_acc[ddb_part_of(d, c->hash)] += (int64_t)c->bytes;
+		}
+	}
+	for (i = 0; i < d->layout.n; i++) {
+		bytes = d->n_lsis == 0 ? d->parts[i].storage_bytes
+				       : (uint64_t)d->q_acc[i];
+		d->q_acc[i] = 0;
+		if (bytes > 0) {
+			d->q_seg[m].bytes = bytes;
+			d->q_seg[m].hash = d->parts[i].lo;
+			d->q_seg[m].item = PK_ITEM_NONE;
+			d->q_seg[m++].part = i;
+		}
+	}
+	if (m == 0) {
+		d->q_seg[0].bytes = 0;
+		d->q_seg[0].hash = d->parts[0].lo;
+		d->q_seg[0].item = PK_ITEM_NONE;
+		d->q_seg[m++].part = 0;
+	}
+	return m;
+}
+
+/* The n Queries of query rq (one a key value, in the list's order) as
+   runs of pages into q_seg: how many, or 0 when a value is one DynamoDB
+   refuses (a ValidationException) */
+static size_t query_segs(struct ddb *d, const struct pk_svc_request *rq,
+			 size_t n)
 {
 	const struct ddb_qcoll *c;
-	struct ask a;
 	uint64_t h;
 	size_t i, m = 0;
 
@@ -186,30 +200,76 @@ static size_t query_parts(struct ddb *d, const struct pk_svc_request *rq,
 	for (i = 0; i < n; i++) {
 		ddb_items_pkey(d, value_item(rq, i), &h);
 		HASH_FIND(hh, d->qcolls, d->kv->id, d->kv->id_len, c);
-		memset(&a, 0, sizeof(a));
-		a.units = pages_mcu(d, c ? c->bytes : 0);
-		a.part = (long)ddb_part_of(d, h);
-		a.hash = h;
-		if (d->q_acc[a.part] == 0) {
-			d->q_parts[m++] = (size_t)a.part;
-		}
-		d->q_acc[a.part] += a.units;
-		ddb_heat_note(d, PK_OP_QUERY, rq->retry, 0, a.units);
-		if (rq->retry == 0) {
-			ddb_demand_note_built(d, rq, &a);
-		}
+		d->q_seg[m].bytes = c ? c->bytes : 0;
+		d->q_seg[m].hash = h;
+		d->q_seg[m].item = value_item(rq, i);
+		d->q_seg[m++].part = ddb_part_of(d, h);
 	}
 	return m;
 }
 
-/* Clear q_acc's m partitions for the next query */
-static void clear(struct ddb *d, size_t m)
+/* Pages of a run reading bytes: 1 MiB each, the last the rest; one
+   reading nothing when bytes is 0 */
+static uint64_t seg_pages(uint64_t bytes)
 {
-	size_t k;
+	return bytes == 0 ? 1
+			  : (bytes + PK_DDB_PAGE_BYTES - 1) / PK_DDB_PAGE_BYTES;
+}
 
-	for (k = 0; k < m; k++) {
-		d->q_acc[d->q_parts[k]] = 0;
+/* One page of units u (mCU) of run g, sent as request pg (pg->retry 0:
+   the page's first try), asked of its partition's read bucket: noted
+   as asked (its key value's heat, a first try's demand, the attempt's
+   offered or retried units, its partition's requests) and admitted
+   alone. 1 when admitted (its units consumed on the partition), else 0
+   with the throttle counted on the partition and told to the second's
+   look-ahead (the client's retry asks the page again). */
+static int page(struct ddb *d, const struct pk_svc_request *pg,
+		const struct ddb_qseg *g, int64_t u)
+{
+	struct ddb_part *p = &d->parts[g->part];
+	struct ask a;
+	size_t k;
+	int admitted;
+
+	memset(&a, 0, sizeof(a));
+	a.units = u;
+	a.part = (long)g->part;
+	a.hash = g->hash;
+	if (g->item != PK_ITEM_NONE) {
+		ddb_heat_note(d, PK_OP_QUERY, pg->retry, 0, u);
+		if (pg->retry == 0) {
+			ddb_demand_note_built(d, pg, &a);
+		}
+	} else if (pg->retry == 0) {
+		ddb_bill_demand(d, pg->phase, 0, u);
 	}
+	if (pg->retry > 0) {
+		d->m.totals.retry_mru += u;
+		d->sec.retry_mru += u;
+	} else {
+		d->m.totals.offered_mru += u;
+		d->sec.offered_mru += u;
+	}
+	ddb_count_part(p, pg, u);
+	if (pg->retry == 0 && ddb_ahead_counted(d, pg)) {
+		/* not foreseen (its units are known at its send): counted
+		   on its partition as it arrives */
+		ddb_ahead_part(d, g->part, 0, u);
+	}
+	d->q_acc[g->part] = u;
+	admitted = ddb_admit_many(d, 0, &g->part, d->q_acc, 1, pg, &k) ==
+		   PK_DDB_ADMITTED;
+	d->q_acc[g->part] = 0;
+	if (admitted) {
+		p->used_mcu += u;
+		return 1;
+	}
+	ddb_ahead_refused(d, pg, g->part, &a);
+	ddb_ahead_throttled(d, pg, p->lo, g->part, 0, u, NULL);
+	ddb_note_never(d, p, pg, 0, u);
+	p->throttled++;
+	p->s_throttled++;
+	return 0;
 }
 
 void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
@@ -217,11 +277,12 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 {
 	struct pk_totals *t = &d->m.totals;
 	size_t n = rq->it.item == PK_ITEM_NONE ? 0 : rq->n_in ? rq->n_in : 1;
-	size_t i, m, k, bad = 0;
-	int64_t total = 0;
+	size_t i, m, ranges = 0;
+	uint64_t at = 0, pg, np, done = rq->pages_done, off, h;
+	int64_t served = 0, u;
 	enum pk_route_kind kind;
-	struct ask a;
-	int counted = ddb_ahead_counted(d, rq) && rq->retry == 0;
+	struct pk_svc_request r = *rq, one;
+	int throttled = 0, read;
 
 	if (n > d->q_src_cap) {
 		d->q_src = xreallocarray(d->q_src, n, sizeof(*d->q_src));
@@ -234,79 +295,83 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 	pkey_route(d->key, rq->query, d->q_src, n, &d->route);
 	kind = d->route.kind;
 	ddb_query_scratch(d, n);
-	if (kind == PK_ROUTE_FANOUT) {
-		m = scan_parts(d);
-		for (k = 0; rq->retry == 0 && k < m; k++) {
-			ddb_bill_demand(d, rq->phase, 0,
-					d->q_acc[d->q_parts[k]]);
-		}
-	} else {
-		m = query_parts(d, rq, n);
-		bad = m == 0;
-	}
-	if (bad) {
+	m = kind == PK_ROUTE_FANOUT ? scan_segs(d) : query_segs(d, rq, n);
+	if (m == 0) {
 		/* a key value DynamoDB refuses: ValidationException */
 		ddb_count_attempt(d, NULL, rq, 0);
 		out->status = PK_HTTP_BAD_REQUEST;
 		t->bad_request_400++;
 		return;
 	}
-	for (k = 0; k < m; k++) {
-		total += d->q_acc[d->q_parts[k]];
+	if (done > 0 && r.retry == 0) {
+		/* the rest of a query some of whose pages were served: its
+		   client's retry of the throttled page (its own retries
+		   start again at a new page) */
+		r.retry = 1;
 	}
-	out->ranges = m;
+	ddb_count_attempt(d, NULL, &r, 0);
 	out->route = (int)kind;
-	ddb_count_attempt(d, NULL, rq, total);
-	memset(&a, 0, sizeof(a));
-	for (k = 0; k < m; k++) {
-		size_t p = d->q_parts[k];
+	out->range = d->q_seg[0].part;
+	/* its pages one after the other, from the first not served yet
+	   (the client sends the next once the last is answered); the
+	   first throttled ends the attempt */
+	for (i = 0; i < m && !throttled; i++) {
+		const struct ddb_qseg *g = &d->q_seg[i];
 
-		ddb_count_part(&d->parts[p], rq, d->q_acc[p]);
-		if (counted) {
-			/* not foreseen (its units are known at its send):
-			   counted on its partitions as it arrives */
-			ddb_ahead_part(d, p, 0, d->q_acc[p]);
+		np = seg_pages(g->bytes);
+		if (at + np <= done) {
+			at += np;
+			continue;
 		}
+		if (g->item != PK_ITEM_NONE) {
+			/* its key value in d->kv, for its heat and demand */
+			ddb_items_pkey(d, g->item, &h);
+		}
+		read = 0;
+		for (pg = at < done ? done - at : 0; pg < np; pg++) {
+			off = pg * PK_DDB_PAGE_BYTES;
+			u = pages_mcu(d, g->bytes - off < PK_DDB_PAGE_BYTES
+					     ? g->bytes - off
+					     : PK_DDB_PAGE_BYTES);
+			one = r;
+			/* only the page a throttle ended the last attempt
+			   with is a retry; each later one is a request of
+			   its own, sent as the last is answered */
+			if (at + pg > done || (done == 0 && r.retry == 0)) {
+				one.retry = 0;
+				one.arrived = at + pg == 0 ? rq->arrived : 1;
+			}
+			if (!page(d, &one, g, u)) {
+				out->range = g->part;
+				out->pages_done = (uint32_t)(at + pg);
+				throttled = 1;
+				break;
+			}
+			served += u;
+			read = 1;
+		}
+		ranges += read;
+		at += np;
 	}
-	if (ddb_admit_many(d, 0, d->q_parts, d->q_acc, m, rq, &k) !=
-	    PK_DDB_ADMITTED) {
-		struct ddb_part *p = &d->parts[d->q_parts[k]];
-
+	out->charge_mru = served;
+	t->ru_mru += served;
+	d->sec.served_mru += served;
+	ddb_bill_used(d, 0, served);
+	if (kind == PK_ROUTE_FANOUT) {
+		t->fanout_mru += served;
+	}
+	t->query_ranges += ranges;
+	out->ranges = ranges;
+	if (throttled) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = ddb_retry_after_ms(rq);
-		out->range = d->q_parts[k];
 		t->throttled_429++;
-		for (i = 0; i < m; i++) {
-			size_t j = d->q_parts[i];
-
-			a.units = d->q_acc[j];
-			ddb_ahead_refused(d, rq, j, &a);
-			ddb_ahead_throttled(d, rq, d->parts[j].lo, j, 0,
-					    d->q_acc[j], NULL);
-		}
-		ddb_note_never(d, p, rq, 0, d->q_acc[d->q_parts[k]]);
-		p->throttled++;
-		p->s_throttled++;
-		clear(d, m);
 		return;
 	}
 	out->status = PK_HTTP_OK;
-	out->range = d->q_parts[0];
-	out->charge_mru = total;
 	t->succeeded++;
-	t->ru_mru += total;
-	d->sec.served_mru += total;
-	ddb_bill_used(d, 0, total);
-	for (k = 0; k < m; k++) {
-		d->parts[d->q_parts[k]].used_mcu += d->q_acc[d->q_parts[k]];
-	}
 	metrics_add_wait(&d->m, rq->waited_ms);
 	t->queries[kind]++;
-	t->query_ranges += m;
-	if (kind == PK_ROUTE_FANOUT) {
-		t->fanout_mru += total;
-	}
-	clear(d, m);
 }
 
 int ddb_query_refuse(const struct pk_scenario *sc,

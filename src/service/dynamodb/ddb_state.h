@@ -290,7 +290,8 @@ struct ddb {
 	   any, and only then each partition-key value's items are kept
 	   (qcolls); the route of the query being answered and its scratch
 	   (q_src, q_acc: mCU per partition, q_parts: the partitions it
-	   asks, q_save: their read sides before it, each q_cap long) */
+	   asks, q_save: their read sides before it, q_seg: its runs of
+	   pages, each q_cap long) */
 	int queries;
 	struct ddb_qcoll *qcolls;
 	struct pk_route route;
@@ -299,7 +300,20 @@ struct ddb {
 	int64_t *q_acc;
 	size_t *q_parts;
 	struct pk_ddb_side *q_save;
+	struct ddb_qseg *q_seg;
 	size_t q_cap;
+};
+
+/* One run of a Query's or Scan's 1 MiB pages on one partition
+   (ddb_query.c): a key value's Query, or a Scan's partition */
+struct ddb_qseg {
+	uint64_t bytes; /* what it reads, bytes (0: one page reading
+			   nothing) */
+	uint64_t hash;	/* its key value's hash (a Scan: the partition's
+			   lowest) */
+	uint64_t item;	/* the workload item its key value is read from;
+			   PK_ITEM_NONE for a Scan's partition */
+	size_t part;	/* the partition it reads */
 };
 
 /* What one request (or one item of a BatchWriteItem) asks of the table */
@@ -826,8 +840,9 @@ int ddb_parts_alone(const struct ddb *d, size_t i, uint64_t h);
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 		  struct pk_snapshot *out);
 
-/* ddb_request.c: admit one request's reads (write 0: a Query or Scan)
-   or writes (1: a TransactWriteItems) on n partitions, units[parts[k]]
+/* ddb_request.c: admit one request's reads (write 0: a Query's or
+   Scan's page) or writes (1: a TransactWriteItems) on n partitions,
+   units[parts[k]]
    mCU on partition parts[k] (distinct), all or nothing: a refusal
    undoes the units admitted before it (their sides as saved in
    d->q_save, room for n: ddb_query_scratch), counts its reason and
@@ -855,8 +870,8 @@ void ddb_query_note(struct ddb *d, const unsigned char *key, int64_t bytes,
 int ddb_query_refuse(const struct pk_scenario *sc,
 		     const struct pk_ddb_table_spec *t, struct pk_diag *diag);
 void ddb_query_free(struct ddb *d);
-/* ... room for n entries in q_parts and q_save and for every partition
-   in q_acc (zero between requests) */
+/* ... room for n entries in q_parts, q_save and q_seg and for every
+   partition in q_acc (zero between requests) */
 void ddb_query_scratch(struct ddb *d, size_t n);
 
 #endif
