@@ -222,6 +222,62 @@ START_TEST(test_ddb_query_in_list)
 END_TEST
 
 /*
+ * An IN list naming one key value twice reads it once: a client sends
+ * one Query a key value (DynamoDB's key condition takes one value).
+ * One key value c1 with a sort key: 10 puts of 1,000 B, 1 WCU each, 10
+ * WCU; the collection holds 10,000 B, ceil(10,000 / 4,096) = 3 RCU a
+ * Query, strong. `{in: 2}` draws 2 distinct stored items (README
+ * "Queries"), both under c1: one Query of c1, 3 RCU. 10 operations (1
+ * a second): 30 RCU, 10 + 30 = 40 units, one partition read each; a
+ * Query a list value would read 60.
+ * A list longer than 16 values is sorted to find repeats: 30 puts
+ * (30 WCU) make c1 hold 30,000 B, ceil(30,000 / 4,096) = 8 RCU; `{in:
+ * 20}` names c1 20 times: one Query, 10 x 8 = 80 RCU, 30 + 80 = 110
+ * units (20 Queries would read 1,600).
+ */
+START_TEST(test_ddb_query_in_list_one_value)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, read_capacity_units: "
+	    "100, write_capacity_units: 100, read_consistency: strong}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: c1}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 1s, rate: 10/s, item_size: 1000B}\n"
+	    "  - {name: query, duration: 10s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{where: {k: {in: 2}}}]}\n";
+	static const char long_list[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, read_capacity_units: "
+	    "100, write_capacity_units: 100, read_consistency: strong}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: c1}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 1s, rate: 30/s, item_size: 1000B}\n"
+	    "  - {name: query, duration: 10s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{where: {k: {in: 20}}}]}\n";
+	struct pk_run *run = tu_sim_text("in1.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 20);
+	ck_assert_int_eq(t->ru_mru, 40 * CU);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_TARGETED], 10);
+	ck_assert_uint_eq(t->query_ranges, 10);
+	tu_sim_free(run);
+
+	run = tu_sim_text("in20.yaml", long_list);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 40);
+	ck_assert_int_eq(t->ru_mru, 110 * CU);
+	ck_assert_uint_eq(t->query_ranges, 10);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * A Scan's pages are requests of their own, each on its partition: a
  * throttled one ends the Scan (retries off), and the pages before it
  * stay read. 40 RCU + 3,500 WCU: ceil(0.01 + 3.5) = 4 partitions of 10
@@ -345,6 +401,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_query_pages);
 	tcase_add_test(tc, test_ddb_query_statement_4_and_scan);
 	tcase_add_test(tc, test_ddb_query_in_list);
+	tcase_add_test(tc, test_ddb_query_in_list_one_value);
 	tcase_add_test(tc, test_ddb_query_scan_pages);
 	tcase_add_test(tc, test_ddb_query_across_services);
 	tcase_add_test(tc, test_ddb_query_html_words);

@@ -468,7 +468,7 @@ static void queries(const struct pk_result_variant *v, FILE *out)
 			fmt_thousands(t->queries[PK_ROUTE_SINGLE], a));
 		fprintf(out,
 			"  Query per IN value       %s (an IN list on the key: "
-			"one Query a value)\n",
+			"one Query a distinct key value)\n",
 			fmt_thousands(t->queries[PK_ROUTE_TARGETED], a));
 		fprintf(out,
 			"  Scan                     %s (every partition), %s "

@@ -8,10 +8,11 @@
  *   another attribute is a filter expression, applied after the read,
  *   so it does not lower the units), on the value's partition's read
  *   bucket, admitted or throttled as a GetItem is;
- * - an `in` list on the partition key is one Query per value: DynamoDB
- *   has no IN on a key condition (a key condition takes one partition
- *   key value), so a client sends a Query for each, one after the
- *   other in the list's order;
+ * - an `in` list on the partition key is one Query per distinct key
+ *   value: DynamoDB has no IN on a key condition (a key condition takes
+ *   one partition key value), so a client sends a Query for each value
+ *   it names (once, however many of the list's items hold it), one
+ *   after the other in the list's order;
  * - any other query (a fan-out) is a Scan: every partition in turn,
  *   each charged on its own partition for the items it holds.
  * Units (D1, reference §1 "Query ... the total size of the items read
@@ -110,6 +111,7 @@ void ddb_query_free(struct ddb *d)
 	free(d->q_parts);
 	free(d->q_save);
 	free(d->q_seg);
+	free(d->q_key);
 }
 
 /* The units (mCU) of reading bytes in 1 MB pages (the file's comment) */
@@ -137,6 +139,7 @@ void ddb_query_scratch(struct ddb *d, size_t n)
 	d->q_parts = xreallocarray(d->q_parts, n, sizeof(*d->q_parts));
 	d->q_save = xreallocarray(d->q_save, n, sizeof(*d->q_save));
 	d->q_seg = xreallocarray(d->q_seg, n, sizeof(*d->q_seg));
+	d->q_key = xreallocarray(d->q_key, n, sizeof(*d->q_key));
 }
 
 /* The item the query's value i reads its key value from */
@@ -170,6 +173,7 @@ static size_t scan_segs(struct ddb *d)
 			d->q_seg[m].bytes = bytes;
 			d->q_seg[m].hash = d->parts[i].lo;
 			d->q_seg[m].item = PK_ITEM_NONE;
+			d->q_seg[m].coll = NULL;
 			d->q_seg[m++].part = i;
 		}
 	}
@@ -177,14 +181,83 @@ static size_t scan_segs(struct ddb *d)
 		d->q_seg[0].bytes = 0;
 		d->q_seg[0].hash = d->parts[0].lo;
 		d->q_seg[0].item = PK_ITEM_NONE;
+		d->q_seg[0].coll = NULL;
 		d->q_seg[m++].part = 0;
 	}
 	return m;
 }
 
-/* The n Queries of query rq (one a key value, in the list's order) as
-   runs of pages into q_seg: how many, or 0 when a value is one DynamoDB
-   refuses (a ValidationException) */
+/* An IN list this long or shorter is searched for repeats value by
+   value; a longer one is sorted (6,000 values at most) */
+#define PK_DDB_IN_SCAN_MAX 16
+
+/* 1 when runs a and b are Queries of one key value: the same hash and
+   items (a value holding no item has none: two such values with one
+   64-bit hash count as one) */
+static int same_value(const struct ddb_qseg *a, const struct ddb_qseg *b)
+{
+	return a->hash == b->hash && a->coll == b->coll;
+}
+
+static int qkey_cmp(const void *pa, const void *pb)
+{
+	const struct ddb_qkey *a = pa, *b = pb;
+
+	if (a->hash != b->hash) {
+		return a->hash < b->hash ? -1 : 1;
+	}
+	if (a->coll != b->coll) {
+		return a->coll < b->coll ? -1 : 1;
+	}
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* q_seg's m Queries less those of a key value named earlier in the
+   list, in the list's order: how many are left. A client sends one
+   Query a key value (DynamoDB's key condition takes one value), so an
+   IN list whose values are drawn from items of one collection, naming
+   its key value twice, reads it once. */
+static size_t distinct_values(struct ddb *d, size_t m)
+{
+	size_t i, j, k = 0;
+
+	if (m <= PK_DDB_IN_SCAN_MAX) {
+		for (i = 0; i < m; i++) {
+			for (j = 0; j < k; j++) {
+				if (same_value(&d->q_seg[j], &d->q_seg[i])) {
+					break;
+				}
+			}
+			if (j == k) {
+				d->q_seg[k++] = d->q_seg[i];
+			}
+		}
+		return k;
+	}
+	for (i = 0; i < m; i++) {
+		d->q_key[i].hash = d->q_seg[i].hash;
+		d->q_key[i].coll = (uintptr_t)d->q_seg[i].coll;
+		d->q_key[i].i = i;
+	}
+	/* equal values together, the first named first */
+	qsort(d->q_key, m, sizeof(*d->q_key), qkey_cmp);
+	for (i = 1; i < m; i++) {
+		if (d->q_key[i].hash == d->q_key[i - 1].hash &&
+		    d->q_key[i].coll == d->q_key[i - 1].coll) {
+			d->q_seg[d->q_key[i].i].item = PK_ITEM_NONE;
+		}
+	}
+	for (i = 0; i < m; i++) {
+		if (d->q_seg[i].item != PK_ITEM_NONE) {
+			d->q_seg[k++] = d->q_seg[i];
+		}
+	}
+	return k;
+}
+
+/* The Queries of query rq's n values (one a distinct key value, in the
+   list's order) as runs of pages into q_seg: how many, or 0 when a
+   value is one DynamoDB refuses (a ValidationException) */
 static size_t query_segs(struct ddb *d, const struct pk_svc_request *rq,
 			 size_t n)
 {
@@ -203,9 +276,10 @@ static size_t query_segs(struct ddb *d, const struct pk_svc_request *rq,
 		d->q_seg[m].bytes = c ? c->bytes : 0;
 		d->q_seg[m].hash = h;
 		d->q_seg[m].item = value_item(rq, i);
+		d->q_seg[m].coll = c;
 		d->q_seg[m++].part = ddb_part_of(d, h);
 	}
-	return m;
+	return m > 1 ? distinct_values(d, m) : m;
 }
 
 /* Pages of a run reading bytes: 1 MiB each, the last the rest; one

@@ -291,7 +291,7 @@ struct ddb {
 	   (qcolls); the route of the query being answered and its scratch
 	   (q_src, q_acc: mCU per partition, q_parts: the partitions it
 	   asks, q_save: their read sides before it, q_seg: its runs of
-	   pages, each q_cap long) */
+	   pages, q_key: its key values sorted, each q_cap long) */
 	int queries;
 	struct ddb_qcoll *qcolls;
 	struct pk_route route;
@@ -301,6 +301,7 @@ struct ddb {
 	size_t *q_parts;
 	struct pk_ddb_side *q_save;
 	struct ddb_qseg *q_seg;
+	struct ddb_qkey *q_key;
 	size_t q_cap;
 };
 
@@ -313,7 +314,17 @@ struct ddb_qseg {
 			   lowest) */
 	uint64_t item;	/* the workload item its key value is read from;
 			   PK_ITEM_NONE for a Scan's partition */
-	size_t part;	/* the partition it reads */
+	const struct ddb_qcoll *coll; /* its key value's items, NULL when
+					 it holds none (and for a Scan) */
+	size_t part;		      /* the partition it reads */
+};
+
+/* A Query's key value as ddb_query.c sorts an IN list's to find those
+   named twice */
+struct ddb_qkey {
+	uint64_t hash;	/* ddb_qseg.hash */
+	uintptr_t coll; /* ddb_qseg.coll */
+	size_t i;	/* its place in the list */
 };
 
 /* What one request (or one item of a BatchWriteItem) asks of the table */
@@ -870,8 +881,8 @@ void ddb_query_note(struct ddb *d, const unsigned char *key, int64_t bytes,
 int ddb_query_refuse(const struct pk_scenario *sc,
 		     const struct pk_ddb_table_spec *t, struct pk_diag *diag);
 void ddb_query_free(struct ddb *d);
-/* ... room for n entries in q_parts, q_save and q_seg and for every
-   partition in q_acc (zero between requests) */
+/* ... room for n entries in q_parts, q_save, q_seg and q_key and for
+   every partition in q_acc (zero between requests) */
 void ddb_query_scratch(struct ddb *d, size_t n);
 
 #endif
