@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pksim/load/scenario.h"
+#include "pksim/report/money.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -196,6 +197,55 @@ START_TEST(test_across_priced_ranks_on_cost)
 	ck_assert_uint_eq(c[0].rank, 1);
 	ck_assert_uint_eq(c[1].rank, 2);
 	ck_assert_ptr_nonnull(strstr(c[0].reason, "on cost a month"));
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * One client budget across services (trialX6 X6-4): 1,000 creates a
+ * second of 1,000 B for 60 s, `client: {retries: off, ru_budget:
+ * 2000/s}`, a serverless container beside an on-demand table, at the
+ * rows of 2026-11-30. A create of 1 KB is 5 RU on the container
+ * (reference statement 20) and a put 1 WRU on the table (D1), so the
+ * budget paces the container to 2,000 / 5 = 400 creates a second (its
+ * 60,000 sends take 150 s) and not the table (1,000 WRU a second, 60 s).
+ * At the phases' demand, 1,000 creates a second, the container bills
+ * 5,000 RU/s x 2,592,000 s x $0.25 a million = $3,240.00 (and its
+ * storage, 60,000 items of 1,000 B = 0.056 GB x $0.25 a GB-month, about
+ * $0.014) and the table 1,000 WRU/s x 2,592,000 s x $0.625 a
+ * million = $1,620.00: the table is first on cost. Each at its own pace
+ * the container's month was 2,000 RU/s, $1,296.00, and ranked first
+ * for half the operations.
+ */
+START_TEST(test_across_budget_one_basis)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, serverless: true}\n"
+	    "variants:\n"
+	    "  - {name: cosmos-sl}\n"
+	    "  - {name: ddb-od, service: dynamodb, partition_key: /k, "
+	    "capacity: on_demand}\n"
+	    "pricing: {region: {cosmos: us-nongov, dynamodb: us-east-1}, "
+	    "date: 2026-11-30}\n"
+	    "client: {retries: off, ru_budget: 2000/s}\n"
+	    "items: {k: {unique: \"k-\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1000}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("budget.yaml", text, &run, &res);
+	char note[1024];
+
+	ck_assert_str_eq(c[0].name, "cosmos-sl");
+	ck_assert_double_eq_tol(c[0].cost_month, 3240.014, 0.005);
+	ck_assert_double_eq_tol(c[1].cost_month, 1620.00, 1e-6);
+	ck_assert_uint_eq(c[0].rank, 2);
+	ck_assert_uint_eq(c[1].rank, 1);
+	ck_assert_ptr_nonnull(
+	    strstr(money_cost_note(res, note, sizeof(note)),
+		   "every variant's month is at the phases' demand"));
 	tu_cards_free(c, run, res);
 }
 END_TEST
@@ -785,6 +835,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_ranks_comparable);
 	tcase_add_test(tc, test_across_table_as_alone);
 	tcase_add_test(tc, test_across_priced_ranks_on_cost);
+	tcase_add_test(tc, test_across_budget_one_basis);
 	tcase_add_test(tc, test_across_tables_priced_in_aws_region);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("merge");

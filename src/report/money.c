@@ -534,9 +534,72 @@ int money_compare_weekly(const struct pk_result *r)
 	return any;
 }
 
+int money_compare_paced(const struct pk_result *r)
+{
+	const struct pk_bill *first = NULL;
+	size_t i;
+	int paced = 0, differ = 0;
+
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		if (!b->priced) {
+			continue;
+		}
+		paced |= b->paced;
+		if (!first) {
+			first = b;
+		} else if (fabs(b->pace_s - first->pace_s) >
+			   1e-9 * (b->pace_s > first->pace_s ? b->pace_s
+							     : first->pace_s)) {
+			differ = 1;
+		}
+	}
+	return paced && differ;
+}
+
 double money_compare_month(const struct pk_result *r, const struct pk_bill *b)
 {
-	return money_compare_weekly(r) ? b->month : b->month_720;
+	return money_compare_weekly(r)	? b->month
+	       : money_compare_paced(r) ? b->month_phases
+					: b->month_720;
+}
+
+/* With money_compare_paced: each variant's pace and the phases', after
+   buf's len bytes; returns the new length */
+static size_t paces(const struct pk_result *r, char *buf, size_t cap,
+		    size_t len)
+{
+	size_t i;
+	int n = 0;
+
+	if (money_compare_weekly(r) || !money_compare_paced(r)) {
+		return len;
+	}
+	len = fmt_append(buf, cap, len,
+			 "; the clients' paces differ (their sends took");
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		if (b->priced) {
+			len = fmt_append(buf, cap, len, "%s %.6g s for %s",
+					 n++ ? "," : "", b->pace_s,
+					 r->variants[i].name);
+		}
+	}
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		if (b->priced) {
+			return fmt_append(
+			    buf, cap, len,
+			    "), so every variant's month is at the phases' "
+			    "demand, its operations over the phases' %.6g s, "
+			    "not over its client's pace",
+			    b->phases_s);
+		}
+	}
+	return len;
 }
 
 const char *money_compare_basis(const struct pk_result *r, int json)
@@ -621,6 +684,7 @@ const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
 					 ", every variant on that one basis, "
 					 "each in its own mode");
 			len = other_bases(r, buf, cap, len);
+			len = paces(r, buf, cap, len);
 			fmt_append(buf, cap, len,
 				   "; the text report of run has every line");
 			return buf;

@@ -194,6 +194,37 @@ static size_t across_ttl(const struct pk_result *r, char *buf, size_t cap,
 			  len ? "; " : "", fmt_seconds(c->default_ttl_s, d));
 }
 
+/* A compare across services whose client has `ru_budget`: what it
+   spends on each service, after buf's len bytes; returns the new
+   length */
+static size_t across_budget(const struct pk_result *r, char *buf, size_t cap,
+			    size_t len)
+{
+	const struct pk_scenario *sc = r->sc;
+	size_t i;
+
+	for (i = 0; i < sc->n_streams; i++) {
+		if (sc->streams[i].client.ru_budget_per_s > 0) {
+			break;
+		}
+	}
+	if (i == sc->n_streams) {
+		return len;
+	}
+	len = fmt_append(buf, cap, len,
+			 "%sclient.ru_budget is spent in RU on a container "
+			 "and in capacity units (WRU and RRU) on a table, so "
+			 "one budget paces them to different operations a "
+			 "second",
+			 len ? "; " : "");
+	if (money_compare_paced(r)) {
+		len = fmt_append(buf, cap, len,
+				 ": the cost a month prices each at the "
+				 "phases' demand");
+	}
+	return len;
+}
+
 const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 {
 	const struct pk_scenario *sc = r->sc;
@@ -277,6 +308,7 @@ const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 		}
 	}
 	len = across_ttl(r, buf, cap, len);
+	len = across_budget(r, buf, cap, len);
 	for (i = 0; i < r->n_variants; i++) {
 		const struct pk_result_variant *v = &r->variants[i];
 		const struct pk_ddb_table_spec *t =

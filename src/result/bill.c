@@ -387,6 +387,22 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 		    (b->consumed_scale > 0 ? b->consumed_scale : 1) /
 		    (double)b->seconds * PK_BILL_MONTH_SECONDS;
 	}
+	b->month_phases = b->month_720;
+	if (b->paced && b->demand_month) {
+		/* the same units over the phases' seconds */
+		b->month_phases +=
+		    b->demand_cost *
+		    (1 / b->phases_s - 1 / (b->workload_span_s > 0
+						? b->workload_span_s
+						: b->pace_s)) *
+		    PK_BILL_MONTH_SECONDS;
+	} else if (b->paced && b->seconds > 0) {
+		b->month_phases +=
+		    b->consumed_cost *
+		    (b->consumed_scale > 0 ? b->consumed_scale : 1) *
+		    (1 / b->phases_s - 1 / (double)b->seconds) *
+		    PK_BILL_MONTH_SECONDS;
+	}
 	b->month = b->month_720;
 	b->weekly = bill_weekly(sc);
 	if (b->weekly && b->weeks > 0) {
@@ -413,6 +429,12 @@ static void build_at(const struct pk_scenario *sc,
 	out->at_last_day = at_last_day;
 	out->last_day = last_day;
 	out->provider = v->ddb ? "dynamodb" : "cosmos";
+	out->phases_s = (double)v->phases_s;
+	out->pace_s = v->workload_span_s;
+	/* one stream: several stream's rates are each its own already
+	   (bill_ddb.c streams_scale, streams_served_scale) */
+	out->paced = v->n_stream_spans < 2 && out->phases_s > 0 &&
+		     out->pace_s > out->phases_s;
 	out->region = scenario_pricing_region(sc, out->provider);
 	if (sc->pricing.prices && v->ddb) {
 		bill_ddb_build(sc, v, out);
@@ -501,6 +523,7 @@ static void bill_bound(struct pk_bill *b)
 	    {"the whole weeks", b->weeks_cost},
 	    {"a month at this workload", b->month},
 	    {"a month of the workload repeated", b->month_720},
+	    {"a month at the phases' rate", b->month_phases},
 	    {"the on-demand writes", b->ondemand_writes.cost},
 	    {"the on-demand reads", b->ondemand_reads.cost},
 	    {"the run on demand", b->ondemand_cost},
@@ -555,6 +578,7 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	out->per_hour = at->per_hour;
 	out->month = at->month;
 	out->month_720 = at->month_720;
+	out->month_phases = at->month_phases;
 	out->weeks_cost = at->weeks_cost;
 	out->ondemand_month = at->ondemand_month;
 	free(at);

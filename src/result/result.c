@@ -678,6 +678,7 @@ static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 	result_variant_build(&s, sc, v);
 	v->workload_s = workload_seconds(sc, pv, w, v->end_s);
 	v->workload_span_s = workload_span(sc, pv, w, v->end_s);
+	v->phases_s = phases_seconds(sc, pv, w, v->end_s);
 	stream_spans(sc, pv, w, v);
 	memcpy(v->not_sent_kind, pv->not_sent_kind, sizeof(v->not_sent_kind));
 	v->not_sent_emptied = pv->not_sent_emptied;

@@ -202,8 +202,17 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
  */
 int money_compare_weekly(const struct pk_result *r);
 
-/* Bill b's month on r's common basis (money_compare_weekly): b->month
-   or b->month_720, in b's currency. b priced. */
+/* 1 when r's priced variants' clients paced their operations
+   differently (bill.h paced, pace_s): one's pace took longer than the
+   phases and another's took another time, so each month at its own
+   pace would price different operations a second. Then every variant's
+   month is at the phases' demand (bill.h month_phases): its
+   operations over the phases' seconds, whatever its pace. */
+int money_compare_paced(const struct pk_result *r);
+
+/* Bill b's month on r's common basis (money_compare_weekly,
+   money_compare_paced): b->month, b->month_phases or b->month_720, in
+   b's currency. b priced. */
 double money_compare_month(const struct pk_result *r, const struct pk_bill *b);
 
 /* The common basis of r as the cost row's label says it: "720 h" or

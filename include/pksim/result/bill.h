@@ -237,6 +237,18 @@ struct pk_bill {
 				consumed_cost / seconds x 2,592,000; equal
 				to month unless month_from_week (compare's
 				common basis, report/money.h) */
+	double month_phases; /* month_720 with what consumption bills
+				(serverless RU, on demand's units) at the
+				phases' rate: its units over phases_s, not
+				over a paced client's longer pace; equal to
+				month_720 unless paced (compare's one basis
+				when its clients' paces differ,
+				report/money.h) */
+	int paced;	     /* 1: a client's pace took longer than the
+				phases (pace_s > phases_s), one stream */
+	double phases_s;     /* the phases' seconds (pk_result_variant) */
+	double pace_s;	     /* the workload's seconds with its client's
+				pace (pk_result_variant.workload_span_s) */
 	int weekly;	     /* 1: a phase's rate has a weekly schedule
 				(bill_weekly) */
 	int64_t weeks;	     /* whole weeks billed: hours / 168; serverless

@@ -521,6 +521,11 @@ struct pk_result_variant {
 				     asked a second projects over these,
 				     not over the retries' tail after them
 				     (bill.h workload_s) */
+	int64_t phases_s;	  /* the phases' seconds (the longest
+				     stream's, or through a data file's
+				     last record when later), whatever a
+				     client's pace: the workload's own
+				     demand is its operations over these */
 	double workload_span_s;	  /* workload_s exactly: a pace's work is not
 				     rounded up to a whole second (the phases'
 				     seconds are whole); what a month of its
