@@ -979,6 +979,37 @@ START_TEST(test_month_auto_scaled_up)
 }
 END_TEST
 
+/* Under a time scale the money stays the replay's, and says so (trialX6
+   X6-12): `time_scale: 1s = 1m`, an on-demand table, 1,000 puts a second
+   of 1 KiB for 60 s. The month is 1,000 WRU a simulated second x
+   2,592,000 s x $0.625 a million = $1,620.00, as without the scale (the
+   real time it stands for, 1,000 puts a minute, would be $27.00), and
+   its line and a note say it is of simulated time. */
+START_TEST(test_time_scale_money_said)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "time_scale: 1s = 1m\n"
+	    "table: {partition_key: /k, capacity: on_demand}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {unique: \"k-\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 1000/s, item_size: 1KB}\n";
+	json_t *root;
+	const json_t *m = money_json(yaml, &root);
+	char *t = money_text(yaml);
+
+	ck_assert_double_eq_tol(num(m, "month_cost"), 1620.00, 0.005);
+	ck_assert_msg(strstr(t, "a month     720 h of simulated time") &&
+			  strstr(t, "time_scale (1s = 1m) is not applied to "
+				    "money"),
+		      "%s", t);
+	free(t);
+	json_decref(root);
+}
+END_TEST
+
 /* A month's storage nets the free 25 GB off its average GB (trialX4 F4;
    pricing.md §4: "the first 25 GB per month is free"): an on-demand
    table, 5 puts a second of 300 KiB (300 WRU each) for 21,000 s from
@@ -1444,6 +1475,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_month_auto_scaled);
 	tcase_add_test(tc, test_month_auto_scaled_short);
 	tcase_add_test(tc, test_month_auto_scaled_up);
+	tcase_add_test(tc, test_time_scale_money_said);
 	tcase_add_test(tc, test_month_storage_free_per_month);
 	tcase_add_test(tc, test_free_tier_capacity);
 	tcase_add_test(tc, test_free_tier_words);

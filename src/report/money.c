@@ -350,6 +350,20 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 	if (v->bill.scaled) {
 		n = scaled_note(&v->bill, buf, cap, n);
 	}
+	if (v->bill.time_scaled) {
+		/* the replay's rates are in simulated seconds (the scale
+		   is for days to full and growth alone) */
+		n = fmt_append(buf, cap, n,
+			       "%stime_scale (%s) is not applied to money: "
+			       "every line prices the replay's simulated "
+			       "seconds and hours, and a month is 720 h of "
+			       "them at the simulated rates, not the real "
+			       "time the scale stands for (days to full and "
+			       "growth are in real time)",
+			       n ? "; " : "",
+			       sc->time_scale_text ? sc->time_scale_text
+						   : "given");
+	}
 	if (n > 0) {
 		return buf;
 	}
@@ -722,6 +736,7 @@ static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 	snprintf(out[n].what, sizeof(out[n].what), "%s",
 		 b->month_from_week		  ? "its week x 30/7 (weekly)"
 		 : b->scaled && !b->scale_settled ? "720 h, scaling unsettled"
+		 : b->time_scaled		  ? "720 h of simulated time"
 		 : b->weekly && b->hours >= PK_BILL_WEEK_HOURS
 		     ? "720 h (not whole weeks)"
 		 : b->weekly ? "720 h (run under a week)"

@@ -430,6 +430,8 @@ static void build_at(const struct pk_scenario *sc,
 	out->last_day = last_day;
 	out->provider = v->ddb ? "dynamodb" : "cosmos";
 	out->phases_s = (double)v->phases_s;
+	/* money is the replay's: simulated seconds, whatever the scale */
+	out->time_scaled = sc->time_scale != 1;
 	out->pace_s = v->workload_span_s;
 	/* one stream: several stream's rates are each its own already
 	   (bill_ddb.c streams_scale, streams_served_scale) */

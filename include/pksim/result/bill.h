@@ -249,6 +249,8 @@ struct pk_bill {
 	double phases_s;     /* the phases' seconds (pk_result_variant) */
 	double pace_s;	     /* the workload's seconds with its client's
 				pace (pk_result_variant.workload_span_s) */
+	int time_scaled;     /* 1: the scenario has a time_scale: the bill
+				is of simulated seconds all the same */
 	int weekly;	     /* 1: a phase's rate has a weekly schedule
 				(bill_weekly) */
 	int64_t weeks;	     /* whole weeks billed: hours / 168; serverless
