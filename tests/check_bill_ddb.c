@@ -1010,6 +1010,41 @@ START_TEST(test_time_scale_money_said)
 }
 END_TEST
 
+/* A burst on one key value that the retries store (trialX6 X6-6): a warm
+   on-demand table, key value "h" with a random sort key, 3,000 puts of
+   1 KB in second 0, then 1 a second for 59 s, the client's default
+   retries. The value takes 1,000 WRU in second 0 (D3); the retries store
+   the other 2,000 in seconds 1 to 3, so the run consumes and bills all
+   3,059 WRU in its 60 s, and so does each repetition: 3,059 / 60 x
+   2,592,000 x $0.625 a million = $82.593 a month (the capped first
+   attempts alone, 1,059 / 60 s, gave $28.59). With retries off only
+   1,059 are stored: $28.593. */
+START_TEST(test_ondemand_month_burst_stored)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /s, capacity: on_demand}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "%s"
+	    "items: {k: {const: h}, s: {values: \"{000000..999999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 3000/s, item_size: 1KB}\n"
+	    "  - {duration: 59s, rate: 1/s, item_size: 1KB}\n";
+	char yaml[1024];
+	json_t *root;
+	const json_t *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 82.593, 0.005);
+	json_decref(root);
+	snprintf(yaml, sizeof(yaml), fmt, "client: {retries: off}\n");
+	m = money_json(yaml, &root);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 28.593, 0.005);
+	json_decref(root);
+}
+END_TEST
+
 /* A month's storage nets the free 25 GB off its average GB (trialX4 F4;
    pricing.md §4: "the first 25 GB per month is free"): an on-demand
    table, 5 puts a second of 300 KiB (300 WRU each) for 21,000 s from
@@ -1506,6 +1541,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_month_pace_seconds);
 	tcase_add_test(tc, test_ondemand_month_pace_exact);
 	tcase_add_test(tc, test_ondemand_month_burst_drained);
+	tcase_add_test(tc, test_ondemand_month_burst_stored);
 	suite_add_tcase(s, tc);
 	return s;
 }

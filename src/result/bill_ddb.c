@@ -510,6 +510,21 @@ static double bounded(const struct pk_ddb_table_spec *t,
 	return (double)cap * seconds / demand;
 }
 
+/* What side (write)'s demand becomes when the table consumed more of
+   it in the phases' seconds, retries too, than its first attempts asked
+   that a key value's cap let through in their second (D3): their ratio,
+   at least 1. A burst the cap throttles and the retries store in the
+   next seconds is billed in each repetition; an overload the cap holds
+   every second consumes no more than its capped first attempts asked,
+   and a launch's instant limit (D12) less. */
+static double stored(const struct pk_snapshot_ddb *x, int write)
+{
+	int64_t asked = write ? x->write_demand_mcu : x->read_demand_mcu;
+	int64_t used = x->phases_used_mcu[write != 0];
+
+	return asked > 0 && used > asked ? (double)used / (double)asked : 1;
+}
+
 /* On demand, what the month projects from (pricing.md §4, D12): the
    workload's first attempts each partition's cap could take (D3; the
    demand a provisioned table's on-demand line prices), within the
@@ -533,6 +548,11 @@ static void demand_month(const struct pk_scenario *sc,
 	}
 	units_priced(sc, x, 1, b, &w, &r);
 	b->demand_month = 1;
+	/* a burst past a key value's cap that the retries store in the
+	   phases' seconds is stored every repetition (with several
+	   streams, ASSUMPTION: in each stream's share of the demand) */
+	sw *= stored(x, 1);
+	sr *= stored(x, 0);
 	/* over workload_s, at the streams' rates summed */
 	b->demand_cost = w.cost * sw * bounded(t, x, 1, seconds, sw) +
 			 r.cost * sr * bounded(t, x, 0, seconds, sr);

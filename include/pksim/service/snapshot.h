@@ -424,32 +424,36 @@ struct pk_snapshot_ddb {
 	size_t n_minute_demand;
 	size_t cap_minute_demand;
 
-	int on_demand;		  /* 1: the table is on demand (rcu, wcu 0) */
-	int64_t read_used_mcu;	  /* read units consumed: every admitted
-				     attempt's, retries too, milli-units
-				     (what on demand bills, pricing.md §4) */
-	int64_t write_used_mcu;	  /* ... write units */
-	uint64_t index_bytes;	  /* bytes the global secondary indexes'
-				     entries hold now, every index's: an
-				     entry of projection all holds its
-				     item's bytes; one of keys_only none
-				     (ASSUMPTION: its key attributes are
-				     not counted, only the 100 B an entry
-				     storage adds) */
-	uint64_t index_entries;	  /* entries the indexes hold now (an item
-				     in two indexes is two) */
-	int64_t side_used_mcu[2]; /* the table's own read [0] and write [1]
-				     units admitted over the closed seconds,
-				     retries too, no index's, mCU */
-	int64_t side_cap_mcu[2];  /* ... its read and write units a second
-				     summed over them: provisioned, or on
-				     demand the instant limit (D12), mCU;
-				     never pooled (D3) */
-	int64_t table_rcu;	  /* the table's own provisioned read units
-				     a second, no index's (rcu above adds
-				     every index's, for the bill); 0 on
-				     demand */
-	int64_t table_wcu;	  /* ... write units */
+	int on_demand;		    /* 1: the table is on demand (rcu, wcu 0) */
+	int64_t phases_used_mcu[2]; /* read [0] and write [1] units consumed
+				       (as read_used_mcu) in the phases'
+				       planned seconds, retries too, not in
+				       the retries' tail after them, mCU */
+	int64_t read_used_mcu;	    /* read units consumed: every admitted
+				       attempt's, retries too, milli-units
+				       (what on demand bills, pricing.md §4) */
+	int64_t write_used_mcu;	    /* ... write units */
+	uint64_t index_bytes;	    /* bytes the global secondary indexes'
+				       entries hold now, every index's: an
+				       entry of projection all holds its
+				       item's bytes; one of keys_only none
+				       (ASSUMPTION: its key attributes are
+				       not counted, only the 100 B an entry
+				       storage adds) */
+	uint64_t index_entries;	    /* entries the indexes hold now (an item
+				       in two indexes is two) */
+	int64_t side_used_mcu[2];   /* the table's own read [0] and write [1]
+				       units admitted over the closed seconds,
+				       retries too, no index's, mCU */
+	int64_t side_cap_mcu[2];    /* ... its read and write units a second
+				       summed over them: provisioned, or on
+				       demand the instant limit (D12), mCU;
+				       never pooled (D3) */
+	int64_t table_rcu;	    /* the table's own provisioned read units
+				       a second, no index's (rcu above adds
+				       every index's, for the bill); 0 on
+				       demand */
+	int64_t table_wcu;	    /* ... write units */
 	int64_t created_share_mcu[2];	 /* a partition's read [0] and write
 					[1] share at creation: the table's own
 					units (provisioned, or on demand its

@@ -149,6 +149,9 @@ void ddb_bill_index_demand(struct ddb *d, uint32_t phase, int64_t units_mcu)
 
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu)
 {
+	if (d->now_s < d->phases_end_s) {
+		d->bill.phases_used_mcu[write != 0] += units_mcu;
+	}
 	if (write) {
 		d->bill.write_used_mcu += units_mcu;
 	} else {

@@ -515,6 +515,7 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->queries = scenario_query_count(sc) > 0;
 	metrics_init(&d->m);
 	planned_ms = workload_phase_start_ms(spec->workload, sc->n_phases);
+	d->phases_end_s = (planned_ms + 999) / 1000;
 	/* bills count wall-clock hours (pricing.md §4 by Cosmos DB's
 	   C-BILL rule, docs/money.md): where t = 0 falls in its hour */
 	d->m.hour_offset_s = ((sc->clock_start_s % 3600) + 3600) % 3600;

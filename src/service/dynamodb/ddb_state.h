@@ -241,6 +241,9 @@ struct ddb {
 					(ddb_bill_demand, no index's), mCU */
 	int64_t own_booked_mcu[2];   /* ... what bill's minutes already
 					hold */
+	int64_t phases_end_s;	     /* the phases' planned end, whole
+					seconds: bill.phases_used_mcu counts
+					before it */
 	/* global secondary indexes (ddb_gsi.c), n_gsis; the undo log of
 	   one request's index writes (n_gsis x PK_MAX_BATCH_OPS) */
 	struct ddb_gsi *gsis;
