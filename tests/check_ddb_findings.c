@@ -1499,6 +1499,84 @@ START_TEST(test_ddb_findings_p99_window)
 }
 END_TEST
 
+/*
+ * A Query over a collection past 12 MB (trialX6's q-big2, 30 s of
+ * queries): 6,000 RCU + 1,000 WCU, ceil(6,000 / 3,000 + 1,000 / 1,000) =
+ * 3 partitions (D4) of 2,000 RCU, each capped at 3,000 (D3), adaptive
+ * capacity lending up to the cap (D10), burst off. One value "q" holds
+ * 208 x 16 = 3,328 items of 4 KiB (4 WCU each, 832 WCU a second, under
+ * the cap: all stored): 3,328 x 4,096 B = 13,631,488 B. A strong Query
+ * of it: ceil(13,631,488 / 4,096) = 3,328 RCU (D1), above the 3,000 a
+ * partition admits in a second, so each of the 30 Queries (one a
+ * second, retries off) never fits: 30 throttled, 30 never fit, all
+ * Queries. The hot key's busiest read second is all Query units, which
+ * pksim's heat splits do not weigh: no split comes, its throttles are an
+ * upper bound (not "those before the split"); the never-fit finding
+ * counts them and names a page Limit and eventual reads. Eventually
+ * consistent, the same Query is 1,664 RCU (half, D1): it fits, none
+ * throttled, no such finding.
+ */
+static const char big_query[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {name: t, partition_key: /k, sort_key: /s, "
+    "read_capacity_units: 6000, write_capacity_units: 1000, "
+    "read_consistency: %s, burst: off}\n"
+    "client: {retries: off}\n"
+    "items: {k: {const: q}, s: {values: \"{000000..999999}\", "
+    "distribution: sequential}}\n"
+    "phases:\n"
+    "  - {duration: 16s, rate: 208/s, ops: {create: 1}, item_size: 4KB}\n"
+    "  - {duration: 30s, rate: 1/s, ops: {query: 1}, queries: [{name: "
+    "coll, where: {k: eq}}]}\n";
+
+START_TEST(test_ddb_findings_query_never_fits)
+{
+	char yaml[sizeof(big_query) + 16];
+	struct pk_run *run;
+	struct pk_result *res;
+	char *text;
+
+	snprintf(yaml, sizeof(yaml), big_query, "strong");
+	run = tu_sim_text("q-big.yaml", yaml);
+	res = result_build(run);
+	text = tu_findings_text(res);
+	ck_assert_uint_eq(res->variants[0].metrics->totals.succeeded, 3328);
+	ck_assert_uint_eq(res->variants[0].metrics->totals.throttled_429, 30);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit[0], 30);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit_q, 30);
+	ck_assert_int_eq(res->variants[0].ddb->hot[0].peak_mcu, 3328 * CU);
+	ck_assert_int_eq(res->variants[0].ddb->hot[0].q_mcu, 3328 * CU);
+	ck_assert_msg(strstr(text, "30 Queries or Scans each asked more read "
+				   "units than a partition can admit in any "
+				   "one second (its share, what adaptive "
+				   "capacity lends, at most its 3,000 RCU "
+				   "cap") &&
+			  strstr(text, "a page Limit") &&
+			  strstr(text, "eventually consistent reads, half"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "\"q\" was asked 3,328 read units") &&
+			  strstr(text, "replays none for them: its throttles "
+				       "here are an upper bound"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "those before the split"), "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+
+	snprintf(yaml, sizeof(yaml), big_query, "eventual");
+	run = tu_sim_text("q-big.yaml", yaml);
+	res = result_build(run);
+	text = tu_findings_text(res);
+	ck_assert_uint_eq(res->variants[0].metrics->totals.throttled_429, 0);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit_q, 0);
+	ck_assert_msg(!strstr(text, "Queries or Scans each"), "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -1524,6 +1602,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_growth_words);
 	tcase_add_test(tc, test_ddb_findings_never_fits);
 	tcase_add_test(tc, test_ddb_findings_never_fits_no_burst);
+	tcase_add_test(tc, test_ddb_findings_query_never_fits);
 	tcase_add_test(tc, test_ddb_findings_short_window);
 	tcase_add_test(tc, test_ddb_findings_on_bank);
 	tcase_add_test(tc, test_ddb_findings_those_seconds);

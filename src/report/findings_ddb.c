@@ -68,6 +68,16 @@ static void why_no_split(const struct pk_result_variant *v,
 						     : k->falling),
 				       a),
 			 fmt_thousands((int64_t)(k->puts - 1), b));
+	} else if (!write && 2 * k->q_mcu > k->peak_mcu) {
+		snprintf(buf, cap,
+			 "most of that second's units were Queries of its "
+			 "item collection, whose items DynamoDB could cut "
+			 "apart by sort key (%s) with a heat split after "
+			 "minutes of sustained heat (D7); pksim's heat splits "
+			 "weigh the items point requests name, not a Query's "
+			 "(ASSUMPTION), so it replays none for them: its "
+			 "throttles here are an upper bound",
+			 sk);
 	} else if (v->ddb->heat.on) {
 		snprintf(
 		    buf, cap,
@@ -282,6 +292,44 @@ char *findings_ddb_past_peak(const struct pk_result *r,
 	    fmt_thousands(p->peak_asked_mcu / MCU_PER_UNIT, e), u,
 	    fmt_thousands((int64_t)p->throttled, f),
 	    p->throttled == 1 ? " was" : "s were", rule);
+}
+
+char *findings_ddb_never_fit_query(const struct pk_result *r,
+				   const struct pk_result_variant *v)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	uint64_t n;
+	char a[32];
+
+	if (!v->ddb || v->ddb->never_fit_q == 0) {
+		return NULL;
+	}
+	n = v->ddb->never_fit_q;
+	return xasprintf(
+	    "%s Quer%s or Scan%s each asked more read units than a "
+	    "partition can admit in any one second (%s%s%sat most its "
+	    "3,000 RCU cap, D3): pksim asks a request's 1 MB pages in the "
+	    "second it is sent (ASSUMPTION: a paginating client sends them "
+	    "back to back), so they never fit and are throttled at every "
+	    "try, whatever their rate; no heat split comes for them (a "
+	    "throttled request consumes nothing, and a heat split weighs "
+	    "the items point requests name). What brings each under a "
+	    "partition's second: a page Limit (fewer items a request, the "
+	    "next page asked with its LastEvaluatedKey later)%s",
+	    fmt_thousands((int64_t)n, a), n == 1 ? "y" : "ies",
+	    n == 1 ? "" : "s", v->ddb->on_demand ? "" : "its share, ",
+	    v->ddb->on_demand || (t && t->adaptive == PK_DDB_ADAPTIVE_OFF)
+		? ""
+		: "what adaptive capacity lends, ",
+	    v->ddb->on_demand || (t && t->burst == PK_DDB_BURST_OFF)
+		? ""
+		: "300 s of it banked, ",
+	    t && t->reads == PK_DDB_CONSISTENCY_STRONG
+		? ", or eventually consistent reads, half the units of "
+		  "strong ones (D1)"
+		: " (its reads are eventually consistent already, half "
+		  "the units of strong ones, D1)");
 }
 
 const char *findings_ddb_shared_words(const struct pk_result_variant *v)

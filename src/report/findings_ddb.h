@@ -69,6 +69,15 @@ int findings_ddb_one_value(const struct pk_result_variant *v, uint32_t id);
 int findings_ddb_shared(const struct pk_result_variant *v, uint32_t id,
 			const struct pk_result_range *hr);
 
+/* Table v's Queries and Scans that never fit (pk_snapshot_ddb
+   .never_fit_q): their count, that pksim asks a request's pages in
+   one second (ASSUMPTION), that no heat split comes for them, and what
+   brings each under a partition's second (a page Limit, eventually
+   consistent reads); owned by the caller. NULL when none (or another
+   service). */
+char *findings_ddb_never_fit_query(const struct pk_result *r,
+				   const struct pk_result_variant *v);
+
 /* What the hot-partition finding calls such a partition of table v's
    cause in place of "a key problem" (a static string): DynamoDB splits
    it for heat (D7), which pksim replays (the table's heat_split, on by

@@ -325,6 +325,7 @@ struct pk_ddb_hot_key {
 	char key[128];	  /* JSON text of the value; "" none */
 	int64_t peak_mcu; /* the most units it was asked in one second */
 	int64_t peak_s;	  /* ... that second; -1 none */
+	int64_t q_mcu;	  /* of peak_mcu, what its Queries asked */
 	uint64_t puts;	  /* its puts (create, upsert, replace) with a
 			     sort key */
 	uint64_t rising;  /* ... after the first, whose sort key rose past
@@ -513,6 +514,9 @@ struct pk_snapshot_ddb {
 				  never admitted (ASSUMPTION: a request
 				  waits for all its units, not into debt,
 				  reference §18 leaves it open) */
+	uint64_t never_fit_q;  /* of never_fit[0], Queries and Scans
+				  (pksim asks a request's pages in the
+				  second it is sent, ASSUMPTION) */
 };
 
 struct pk_snapshot {

@@ -15,7 +15,9 @@
  *   (falling), in DynamoDB's order: numbers by value, strings by their
  *   UTF-8 bytes.
  * Point requests and a BatchWriteItem's items, each item its own units
- * asked of its own key value, as a put (ddb_batch.c).
+ * asked of its own key value, as a put (ddb_batch.c); a Query's units
+ * on its key value, and apart how many of a busiest second's they were
+ * (ddb_hsplit.c weighs no Query, so the finding tells such a value).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,8 @@ struct ddb_heat {
 	int64_t mcu[2];	     /* asked in second s: reads, writes */
 	int64_t peak_mcu[2]; /* the most asked in one second */
 	int64_t peak_s[2];   /* ... that second */
+	int64_t qmcu[2];     /* of mcu, asked by Queries */
+	int64_t qpeak[2];    /* ... of peak_mcu */
 	uint64_t rising;     /* puts whose sort key rose */
 	uint64_t falling;    /* ... fell */
 	uint64_t puts;	     /* puts with a sort key */
@@ -110,12 +114,15 @@ int64_t ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
 	if (h->s != d->now_s) {
 		h->s = d->now_s;
 		h->mcu[0] = h->mcu[1] = 0;
+		h->qmcu[0] = h->qmcu[1] = 0;
 	}
 	if (retry == 0) {
 		h->mcu[write] += units;
+		h->qmcu[write] += kind == PK_OP_QUERY ? units : 0;
 	}
 	if (h->mcu[write] > h->peak_mcu[write]) {
 		h->peak_mcu[write] = h->mcu[write];
+		h->qpeak[write] = h->qmcu[write];
 		h->peak_s[write] = d->now_s;
 	}
 	if (d->sk && d->skv->status == 0 && retry == 0 &&
@@ -163,6 +170,7 @@ void ddb_heat_end(struct ddb *d, struct pk_ddb_hot_key out[2])
 			       sizeof(out[k].key));
 		out[k].peak_mcu = top[k]->peak_mcu[k];
 		out[k].peak_s = top[k]->peak_s[k];
+		out[k].q_mcu = top[k]->qpeak[k];
 		out[k].puts = top[k]->puts;
 		out[k].rising = top[k]->rising;
 		out[k].falling = top[k]->falling;

@@ -232,6 +232,7 @@ void ddb_note_never(struct ddb *d, const struct ddb_part *p,
 {
 	if (rq->retry == 0 && u > most_ever(d, p, write)) {
 		d->bill.never_fit[write != 0]++;
+		d->bill.never_fit_q += rq->kind == PK_OP_QUERY;
 	}
 }
 
