@@ -1577,6 +1577,91 @@ START_TEST(test_ddb_findings_query_never_fits)
 }
 END_TEST
 
+/*
+ * The same trap the other way (trialY7's as2): 10 RCU + 1,000 WCU, burst
+ * off, target 70 %; index by-g of 100 WCU with auto_scaling: off; 300
+ * creates a second for 20 minutes. The index takes 100 a second and
+ * refuses the rest (the table gives back the units of a write the index
+ * refuses): 200 x 1,200 = 240,000 base writes throttled. The table's
+ * writes use 100 of its 1,000 WCU (10 %): 15 minutes below the target
+ * decide at t = 900 s on ceil(100 / 0.70) = 143 WCU, applied 60 s later
+ * (D19): the finding says the table went from 1,000 down to 143, not
+ * "143 to 1,000".
+ */
+START_TEST(test_ddb_findings_index_fixed_down)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 10\n"
+	    "  write_capacity_units: 1000\n"
+	    "  burst: off\n"
+	    "  auto_scaling: {target: 70}\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-g, partition_key: /g, read_capacity_units: 10, "
+	    "write_capacity_units: 100, auto_scaling: off}\n"
+	    "client: {retries: off}\n"
+	    "items: {g: {values: \"g{0000..9999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1200s, rate: 300/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "index-down.yaml", yaml);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
+			  240000);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "auto scaling moved only the table's "
+				   "write units (1,000 down to 143 WCU, "
+				   "D19)"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * An on-demand index past its instant limit on a table whose peak_lag_s
+ * is 120 s (trialY7's g1, 60 s): the table warm at 10,000 WRU, the
+ * index at its default 4,000; 5,000 puts a second of 1 KiB over 10,000
+ * index values (its 40 partitions asked about 125 each, under their
+ * caps): 1,000 a second past the index's limit, which a peak raises 120
+ * s later, after this run: 60 x 1,000 = 60,000 refused. The finding
+ * names the table's lag, not the reference's 30 minutes.
+ */
+START_TEST(test_ddb_findings_index_lag_named)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  capacity: on_demand\n"
+	    "  warm_write_units: 10000\n"
+	    "  peak_lag_s: 120\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-g, partition_key: /g}\n"
+	    "client: {retries: off}\n"
+	    "items: {g: {values: \"g{0000..9999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 5000/s, item_size: 1KB}\n";
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "index-lag.yaml", yaml);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
+			  60000);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "(the table's peak_lag_s) before and at "
+				   "least its warm throughput"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "30 minutes"), "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -1607,6 +1692,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_on_bank);
 	tcase_add_test(tc, test_ddb_findings_those_seconds);
 	tcase_add_test(tc, test_ddb_findings_index_fixed);
+	tcase_add_test(tc, test_ddb_findings_index_fixed_down);
+	tcase_add_test(tc, test_ddb_findings_index_lag_named);
 	tcase_add_test(tc, test_ddb_findings_batch_events_not_none);
 	tcase_add_test(tc, test_ddb_findings_busy_not_short);
 	tcase_add_test(tc, test_ddb_findings_hot_behind_cap);

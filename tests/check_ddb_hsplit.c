@@ -214,6 +214,189 @@ START_TEST(test_hsplit_finding_shared)
 }
 END_TEST
 
+/* One key value "a" of a table with a sort key on the tables of this
+   file, put rate times a second for 30 s with its sort key drawn zipf
+   (s 2) over s000..s999: s000, the lowest, is drawn 1 / H(1,000, 2) =
+   1 / 1.64393 = 60.83 % of the time, each draw naming the same item */
+static void hot_item_in_collection(struct tu_fx *f, int rate)
+{
+	char yaml[1024];
+
+	snprintf(yaml, sizeof(yaml),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, sort_key: /s, "
+		 "read_capacity_units: 3, write_capacity_units: 2000, "
+		 "heat_window_s: 10, split_delay_s: 5}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {const: a}, s: {values: \"s{000..999}\", "
+		 "distribution: zipf, s: 2}}\n"
+		 "phases: [{duration: 30s, rate: %d/s, item_size: 1KB}]\n",
+		 rate);
+	tu_fx_run(f, "coll.yaml", yaml);
+}
+
+/*
+ * One hot item inside a collection (trialY7's hs17, 30 s): "a" put 1,500
+ * times a second, 1,500 WCU asked of partition 0's 1,000 cap: 500
+ * throttled a second, hot from second 0. Every put of s000 names one
+ * item, one unit no cut divides: it carries 60.8 % of the weight and
+ * alone asks 0.608 x 1,500 = 912 WCU a second, above the 800 that makes
+ * a partition hot, so the split is refused (its child would be as hot)
+ * at the end of each 10-second window: seconds 9, 19, 29, 3 refusals, no
+ * split, 500 x 30 = 15,000 throttled. The hot key finding says the split
+ * was refused and its throttles go on, not "those before the split".
+ */
+START_TEST(test_hsplit_hot_item_in_collection)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	char *text;
+
+	hot_item_in_collection(&f, 1500);
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->totals.throttled_429, 15000);
+	ck_assert_uint_eq(m->n_splits, 0);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_ONE_ITEM], 3);
+	ck_assert_uint_eq(heat_of(&f)->n_at, 1);
+	ck_assert_uint_eq(heat_of(&f)->at[0].part, 0);
+	ck_assert_uint_eq(heat_of(&f)->at[0].count, 3);
+	ck_assert_int_eq(heat_of(&f)->at[0].first_s, 9);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "pksim refused it (3 times): one item"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "those before"), "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The same at 1,100 puts a second (trialY7's hs19): 100 throttled a
+ * second; s000 carries 60.8 % of the weight but alone asks 669 WCU a
+ * second, under the 800 that makes a partition hot: the split is made,
+ * cut at the median of the weight, just after s000 (the units in
+ * sort-key order s000, s001, ...: s000 alone is nearest half). From
+ * second 15 the lower child holds s000 alone (669 a second) and the
+ * upper the rest (431), each under its cap with the table's unused units
+ * lent (2,000 - 1,100 = 900): 100 x 15 = 1,500 throttled, none after.
+ * The lower child took s000's puts of seconds 15 to 29: 0.6083 x 1,100
+ * x 15 = 10,037 on average (one standard deviation 63).
+ */
+START_TEST(test_hsplit_cut_after_hot_item)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	struct pk_snapshot s;
+
+	hot_item_in_collection(&f, 1100);
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].t_s, 15);
+	ck_assert_int_eq(m->splits[0].by_sort_key, 1);
+	ck_assert_uint_eq(m->totals.throttled_429, 1500);
+	tu_snapshot(f.run, 0, &s);
+	ck_assert_uint_gt(s.ranges[0].requests, 10037 - 4 * 63);
+	ck_assert_uint_lt(s.ranges[0].requests, 10037 + 4 * 63);
+	ck_assert_uint_eq(s.ranges[0].requests + s.ranges[1].requests,
+			  1100 * 15);
+	snapshot_free(&s);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A collection loaded once along a rising sort key, then read at random
+ * (trialY7's hs11, 30 s of reads): 9,000 RCU + 100 WCU, ceil(9,000 /
+ * 3,000 + 100 / 1,000) = 4 partitions of 2,250 RCU (D4, D5). 100 puts a
+ * second for 10 s load s000..s999 in order (each above the one before:
+ * puts that follow a rising sort key); then 4,500 strong reads a second
+ * of 1 KiB items (1 RCU each) drawn over them: 4,500 asked of the 3,000
+ * cap, 1,500 throttled a second, hot from second 10. The heat is reads of
+ * stored items, which a cut by sort key spreads (every later put would
+ * land past a cut, but none comes): the split is made at the end of
+ * second 19 and completes 5 s later, from second 25, each child asked
+ * about 2,250 of its 3,000 cap: 1,500 x 15 = 22,500 throttled (with the
+ * split refused for the rising puts: 1,500 x 30 = 45,000).
+ */
+START_TEST(test_hsplit_reads_after_rising_load)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	tu_fx_run(&f, "rise.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, sort_key: /s, "
+		  "read_capacity_units: 9000, write_capacity_units: 100, "
+		  "read_consistency: strong, heat_window_s: 10, "
+		  "split_delay_s: 5}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: a}, s: {values: \"s{000..999}\", "
+		  "distribution: sequential}}\n"
+		  "phases:\n"
+		  "  - {name: load, duration: 10s, rate: 100/s, ops: {create: "
+		  "1}, item_size: 1KB}\n"
+		  "  - {name: reads, duration: 30s, rate: 4500/s, ops: {read: "
+		  "1}}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_HEAT);
+	ck_assert_int_eq(m->splits[0].t_s, 25);
+	ck_assert_uint_eq(m->totals.throttled_429, 22500);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_FOLLOWS], 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * Two key values on partition 0 of a table without a sort key (trialY7's
+ * hs5): "a" at 900 puts a second and "h" at 300, 200 throttled a second.
+ * "a" is one item carrying 75 % of the weight and alone above the 800
+ * that makes a partition hot: refused at seconds 9, 19, 29, 6,000
+ * throttled, no split. Neither value asked more than the cap, and each
+ * throttled second asked 1,200, more than one value's 900: several
+ * values shared it, and the finding says the split was refused, its
+ * throttles go on, and names hot-item isolation (D11), not "those before
+ * its split".
+ */
+START_TEST(test_hsplit_finding_refused)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	char *text;
+
+	tu_fx_run(&f, "hs5.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3, "
+		  "write_capacity_units: 2000, heat_window_s: 10, "
+		  "split_delay_s: 5}\n"
+		  "streams:\n"
+		  "  - {name: a, client: {retries: off}, items: {k: {const: "
+		  "a}}, phases: [{duration: 30s, rate: 900/s, item_size: "
+		  "1KB}]}\n"
+		  "  - {name: h, client: {retries: off}, items: {k: {const: "
+		  "h}}, phases: [{duration: 30s, rate: 300/s, item_size: "
+		  "1KB}]}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->totals.throttled_429, 6000);
+	ck_assert_uint_eq(m->n_splits, 0);
+	ck_assert_uint_eq(heat_of(&f)->refused[PK_DDB_HEAT_ONE_ITEM], 3);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "several key values sharing it, each under "
+				   "a partition's cap, but no heat split "
+				   "(D7): one item") &&
+			  strstr(text, "(pksim refused the split 3 times, "
+				       "first at t = 9 s)") &&
+			  strstr(text, "hot_item_isolation: on"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "those before"), "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
 /* heat_split: off is the classic table: the partition stays shared, 200
    a second throttled for the whole 30 s, 6,000 */
 START_TEST(test_hsplit_off)
@@ -506,6 +689,162 @@ START_TEST(test_isolate_hot_item)
 }
 END_TEST
 
+/*
+ * Isolation on demand, where a partition's share is its cap: a new
+ * on-demand table serves 4,000 WRU a second at once (its warm
+ * throughput, D13), 4 partitions of 1,000 WRU (D4, D3). "a" at 900 puts
+ * a second and "h" at 300 share a partition: 1,200 asked of its 1,000,
+ * 200 throttled in second 0. "a" alone asks 900, at least the 800 (80 %
+ * of the cap) that makes a partition hot, beside "h": it moves to a
+ * partition of its own at t = 1 s (isolate_delay_s 0 under instant),
+ * and from then 900 and 300 each fit a partition's 1,000: 200 throttled
+ * in all (6,000, 200 a second, without isolation).
+ */
+START_TEST(test_isolate_on_demand)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	tu_fx_run(&f, "iso-od.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, capacity: on_demand, "
+		  "hot_item_isolation: on}\n"
+		  "streams:\n"
+		  "  - {name: a, client: {retries: off}, items: {k: {const: "
+		  "a}}, phases: [{duration: 30s, rate: 900/s, item_size: "
+		  "1KB}]}\n"
+		  "  - {name: h, client: {retries: off}, items: {k: {const: "
+		  "h}}, phases: [{duration: 30s, rate: 300/s, item_size: "
+		  "1KB}]}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->totals.throttled_429, 200);
+	ck_assert_uint_eq(heat_of(&f)->isolated, 1);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_ISOLATE);
+	ck_assert_int_eq(m->splits[0].t_s, 1);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * Large puts are no hot item (trialW6's iso1, 60 s): 100 RCU + 100 WCU,
+ * one partition (ceil(100 / 3,000 + 100 / 1,000) = 1, D4), 2 puts a
+ * second of 200 KB (200 WCU each, D1) on 10,000 key values drawn at
+ * random. Each put asks more than the partition's 100 WCU share, but no
+ * value asks 800 WCU (80 % of the 1,000 cap) in a second: none is
+ * isolated, the table keeps its one partition (where a trigger on the
+ * share isolated one value a second, each isolation halving the shares
+ * for the next).
+ */
+START_TEST(test_isolate_large_puts)
+{
+	struct tu_fx f;
+	struct pk_snapshot s;
+
+	tu_fx_run(&f, "iso1.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 100, "
+		  "write_capacity_units: 100, hot_item_isolation: on}\n"
+		  "items: {k: {values: \"k{0..9999}\"}}\n"
+		  "client: {retries: none}\n"
+		  "phases: [{name: p, duration: 60s, rate: 2/s, ops: {create: "
+		  "1}, item_size: 200KB}]\n");
+	ck_assert_uint_eq(heat_of(&f)->isolated, 0);
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 0);
+	tu_snapshot(f.run, 0, &s);
+	ck_assert_uint_eq(s.n_ranges, 1);
+	snapshot_free(&s);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A heat split under delayed adaptive capacity: "a" and "h" at 600 puts
+ * a second share partition 0 (666.67 WCU, burst off), throttled from
+ * second 0, lifted to instant adaptive_delay_s = 5 s later; from the
+ * lift the partition consumes its 1,000 cap (the table's unused 800
+ * lent), hot, and splits for heat 10 + 5 s after. Each child holds one
+ * value (600 a second on a 333.33 share) and goes on with its parent's
+ * lifted episode, so it is lent the table's unused units at once: no
+ * throttle from the split on (a child starting its own delay would
+ * throttle 600 - 333.33 a second for 5 s).
+ */
+START_TEST(test_hsplit_delayed_lift)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	uint64_t after = 0;
+	size_t k;
+
+	tu_fx_run(&f, "lift.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3, "
+		  "write_capacity_units: 2000, burst: off, "
+		  "adaptive_capacity: delayed, adaptive_delay_s: 5, "
+		  "heat_window_s: 10, split_delay_s: 5}\n"
+		  "streams:\n"
+		  "  - {name: a, client: {retries: off}, items: {k: {const: "
+		  "a}}, phases: [{duration: 40s, rate: 600/s, item_size: "
+		  "1KB}]}\n"
+		  "  - {name: h, client: {retries: off}, items: {k: {const: "
+		  "h}}, phases: [{duration: 40s, rate: 600/s, item_size: "
+		  "1KB}]}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_HEAT);
+	ck_assert_int_lt(m->splits[0].t_s, 40);
+	for (k = 0; k < m->n_seconds; k++) {
+		if (m->seconds[k].t_s >= m->splits[0].t_s) {
+			after += m->seconds[k].throttled_429;
+		}
+	}
+	ck_assert_uint_eq(after, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * Isolation under delayed adaptive capacity (trialY7's hs13, shorter):
+ * "a" at 900 and "h" at 300 on partition 0 (666.67 WCU, its bank of 300
+ * s full), adaptive_delay_s 20, isolation on (isolate_delay_s is then
+ * the adaptive delay, 20 s). 1,200 asked of the 1,000 cap: the bank pays
+ * past the share and 200 a second are throttled at the cap from second
+ * 0, the episode's start: lifted from second 20. "a" alone asks 900, at
+ * least the 800 that makes a partition hot: isolated 20 s after second
+ * 0, serving from second 21. Its partition (and its neighbours') go on
+ * with the lifted episode, lent the table's unused units up to the cap:
+ * none throttled after, 21 x 200 = 4,200 in all (a child starting its
+ * own delay would throttle once its quarter of the bank ran out, about
+ * a minute later).
+ */
+START_TEST(test_isolate_delayed_keeps_lift)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	tu_fx_run(&f, "iso-delayed.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3, "
+		  "write_capacity_units: 2000, hot_item_isolation: on, "
+		  "adaptive_capacity: delayed, adaptive_delay_s: 20}\n"
+		  "streams:\n"
+		  "  - {name: a, client: {retries: off}, items: {k: {const: "
+		  "a}}, phases: [{duration: 120s, rate: 900/s, item_size: "
+		  "1KB}]}\n"
+		  "  - {name: h, client: {retries: off}, items: {k: {const: "
+		  "h}}, phases: [{duration: 120s, rate: 300/s, item_size: "
+		  "1KB}]}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(heat_of(&f)->isolated, 1);
+	ck_assert_int_eq(m->splits[0].t_s, 21);
+	ck_assert_uint_eq(m->totals.throttled_429, 4200);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_hsplit");
@@ -516,6 +855,11 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_hsplit_window_one);
 	tcase_add_test(tc, test_hsplit_unequal_values);
 	tcase_add_test(tc, test_hsplit_finding_shared);
+	tcase_add_test(tc, test_hsplit_hot_item_in_collection);
+	tcase_add_test(tc, test_hsplit_cut_after_hot_item);
+	tcase_add_test(tc, test_hsplit_reads_after_rising_load);
+	tcase_add_test(tc, test_hsplit_finding_refused);
+	tcase_add_test(tc, test_hsplit_delayed_lift);
 	tcase_add_test(tc, test_hsplit_threshold);
 	tcase_add_test(tc, test_hsplit_one_item);
 	tcase_add_test(tc, test_hsplit_monotonic);
@@ -525,6 +869,9 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("isolate");
 	tcase_add_test(tc, test_isolate_hot_item);
+	tcase_add_test(tc, test_isolate_on_demand);
+	tcase_add_test(tc, test_isolate_large_puts);
+	tcase_add_test(tc, test_isolate_delayed_keeps_lift);
 	suite_add_tcase(s, tc);
 	return s;
 }

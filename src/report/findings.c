@@ -640,6 +640,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 pct(share), u, pct(width));
 		}
 		char *cut = findings_ddb_cut_words(v, hr);
+		char words[768];
 
 		said = PK_KEYS_HOT;
 		snprintf(cause, sizeof(cause), "%s, %s%s%s%s",
@@ -648,7 +649,8 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 : n_hot ? "hot ranges among idle ones"
 				 : "one hot range",
 			 findings_ddb_shared(v, hot->id, hr)
-			     ? findings_ddb_shared_words(v)
+			     ? findings_ddb_shared_words(v, hot->id, words,
+							 sizeof(words))
 			     : "a key problem",
 			 key, dens, cut ? cut : "");
 		free(cut);
@@ -1012,7 +1014,7 @@ char **findings_make(const struct pk_result *r,
 	said |= say_hot_lp(&s, v);
 	said |= say_full_lps(&s, v);
 	for (size_t i = 0; i < v->n_reasons; i++) {
-		say_some(&s, findings_index_throttles(v, i));
+		say_some(&s, findings_index_throttles(r, v, i));
 	}
 	for (size_t i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
 		say_some(&s, findings_ddb_index_fixed(r, v, i));

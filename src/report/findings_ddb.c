@@ -34,6 +34,23 @@ static int follows(const struct pk_ddb_hot_key *k)
 			     (double)k->falling >= FOLLOW_SHARE * after);
 }
 
+static const char *const refused_why[PK_DDB_HEAT_REFUSALS];
+
+/* The why of table v's most refused heat splits, -1 none refused */
+static int first_refused(const struct pk_result_variant *v)
+{
+	int k, top = -1;
+
+	for (k = 0; k < PK_DDB_HEAT_REFUSALS; k++) {
+		if (v->ddb->heat.refused[k] > 0 &&
+		    (top < 0 ||
+		     v->ddb->heat.refused[k] > v->ddb->heat.refused[top])) {
+			top = k;
+		}
+	}
+	return top;
+}
+
 /* Why no split helps key k of table v (or what could), into buf */
 static void why_no_split(const struct pk_result_variant *v,
 			 const struct pk_ddb_hot_key *k, int write, char *buf,
@@ -42,6 +59,7 @@ static void why_no_split(const struct pk_result_variant *v,
 	const char *sk = v->ddb->sort_key;
 	char a[32], b[32];
 	double after = k->puts > 1 ? (double)(k->puts - 1) : 0;
+	int no;
 
 	if (!sk) {
 		snprintf(buf, cap,
@@ -78,6 +96,16 @@ static void why_no_split(const struct pk_result_variant *v,
 			 "(ASSUMPTION), so it replays none for them: its "
 			 "throttles here are an upper bound",
 			 sk);
+	} else if (v->ddb->heat.on && v->ddb->heat.done == 0 &&
+		   (no = first_refused(v)) >= 0) {
+		snprintf(
+		    buf, cap,
+		    "DynamoDB cuts a collection's items apart by sort key "
+		    "(%s) with a heat split (D7) only where a cut helps, "
+		    "and pksim refused it (%s time%s): %s, so its "
+		    "throttles here go on as long as its load does",
+		    sk, fmt_thousands((int64_t)v->ddb->heat.refused[no], a),
+		    v->ddb->heat.refused[no] == 1 ? "" : "s", refused_why[no]);
 	} else if (v->ddb->heat.on) {
 		snprintf(
 		    buf, cap,
@@ -86,9 +114,12 @@ static void why_no_split(const struct pk_result_variant *v,
 		    "pksim replays (ASSUMPTION: a partition at 80 %% of "
 		    "its cap for 300 s by default, split 300 s later; "
 		    "%llu heat split%s in the run): its throttles here "
-		    "are those before the split",
+		    "are those before the split%s",
 		    sk, (unsigned long long)v->ddb->heat.done,
-		    v->ddb->heat.done == 1 ? "" : "s");
+		    v->ddb->heat.done == 1 ? "" : "s",
+		    v->ddb->heat.done ? ""
+				      : ", which comes after the run if the "
+					"heat lasts");
 	} else {
 		snprintf(buf, cap,
 			 "DynamoDB could cut its items apart by sort key (%s) "
@@ -183,7 +214,7 @@ char *findings_ddb_index_fixed(const struct pk_result *r,
 	int64_t lo, hi;
 	uint64_t refused;
 	size_t k;
-	char a[32], c[32], e[32], f[32];
+	char a[32], c[32], e[32], f[32], g[32], moved[128];
 
 	if (!b || b->on_demand || i >= b->n_indexes || !t || !t->scale.on ||
 	    i >= t->n_gsis || !t->gsis[i].fixed) {
@@ -202,16 +233,28 @@ char *findings_ddb_index_fixed(const struct pk_result *r,
 	if (refused == 0 || lo == hi) {
 		return NULL;
 	}
+	/* in the order they moved: up from the start, down from it, or
+	   both ways */
+	if (lo == b->table_wcu) {
+		snprintf(moved, sizeof(moved), "%s to %s WCU",
+			 fmt_thousands(lo, a), fmt_thousands(hi, c));
+	} else if (hi == b->table_wcu) {
+		snprintf(moved, sizeof(moved), "%s down to %s WCU",
+			 fmt_thousands(hi, c), fmt_thousands(lo, a));
+	} else {
+		snprintf(moved, sizeof(moved), "from %s WCU, between %s and %s",
+			 fmt_thousands(b->table_wcu, g), fmt_thousands(lo, a),
+			 fmt_thousands(hi, c));
+	}
 	return xasprintf(
-	    "auto scaling moved only the table's write units (%s to %s WCU, "
+	    "auto scaling moved only the table's write units (%s, "
 	    "D19): global secondary index %s, with auto_scaling: off, kept "
 	    "its %s WCU the whole run and refused %s base write%s (not "
 	    "stored): give it the write units its writes need, or let it "
 	    "follow the table's auto scaling on its own writes (leave out "
 	    "its auto_scaling: off)",
-	    fmt_thousands(lo, a), fmt_thousands(hi, c), x->name,
-	    fmt_thousands(x->wcu, e), fmt_thousands((int64_t)refused, f),
-	    refused == 1 ? "" : "s");
+	    moved, x->name, fmt_thousands(x->wcu, e),
+	    fmt_thousands((int64_t)refused, f), refused == 1 ? "" : "s");
 }
 
 /* How long after a peak the on-demand limit doubles, in the finding's
@@ -238,6 +281,16 @@ static void past_peak_lag(const struct pk_result *r,
 		 "peak_lag_s (the reference proposes 30 minutes, an "
 		 "ASSUMPTION)",
 		 span);
+}
+
+const char *findings_ddb_peak_lag(const struct pk_result *r,
+				  const struct pk_result_variant *v, char *buf,
+				  size_t n)
+{
+	char rule[192];
+
+	past_peak_lag(r, v, buf, n, rule, sizeof(rule));
+	return buf;
 }
 
 char *findings_ddb_past_peak(const struct pk_result *r,
@@ -332,9 +385,64 @@ char *findings_ddb_never_fit_query(const struct pk_result *r,
 		  "the units of strong ones, D1)");
 }
 
-const char *findings_ddb_shared_words(const struct pk_result_variant *v)
+/* Whether table v's partition id split for heat (D7) in the run */
+static int split_for_heat(const struct pk_result_variant *v, uint32_t id)
 {
-	if (v->ddb && v->ddb->heat.on) {
+	const struct pk_metrics *m = v->metrics;
+	size_t i;
+
+	for (i = 0; m && i < m->n_splits; i++) {
+		if (m->splits[i].parent == id &&
+		    m->splits[i].reason == PK_SPLIT_HEAT) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Why a heat split of one partition was refused (ddb_hsplit.c), in the
+   findings' words: the unit no cut divides */
+static const char *const refused_why[PK_DDB_HEAT_REFUSALS] = {
+    "one item (a key value, on a table without a sort key) carried more "
+    "than half of the weight it observed and alone asked what makes a "
+    "partition hot, so a child holding it would be as hot",
+    "one key value, whose item collection a local secondary index keeps "
+    "on one partition (D18), carried more than half of the weight it "
+    "observed and alone asked what makes a partition hot",
+    "one key value whose puts follow a steadily rising or falling sort "
+    "key carried more than half of the weight it observed, its puts "
+    "making the heat: every later put lands past any cut (reference "
+    "§4, §5)"};
+
+/* Table v's first refusal of a heat split of partition id, or NULL */
+static const struct pk_ddb_heat_refusal_at *
+refused_at(const struct pk_result_variant *v, uint32_t id)
+{
+	size_t k;
+
+	for (k = 0; k < v->ddb->heat.n_at; k++) {
+		if (v->ddb->heat.at[k].part == id) {
+			return &v->ddb->heat.at[k];
+		}
+	}
+	return NULL;
+}
+
+const char *findings_ddb_shared_words(const struct pk_result_variant *v,
+				      uint32_t id, char *buf, size_t n)
+{
+	const struct pk_ddb_heat_refusal_at *no;
+
+	if (!v->ddb->heat.on) {
+		return "several key values sharing it, each under a "
+		       "partition's cap: DynamoDB would split it for heat "
+		       "within minutes of sustained heat (D7), which this "
+		       "table's heat_split: off does not replay, so its "
+		       "throttles after the first minutes are an upper "
+		       "bound, and which key values share a partition is "
+		       "pksim's hash, not AWS's";
+	}
+	if (split_for_heat(v, id)) {
 		return "several key values sharing it, each under a "
 		       "partition's cap: DynamoDB splits it for heat after "
 		       "minutes of sustained heat (D7), as pksim replays "
@@ -344,12 +452,32 @@ const char *findings_ddb_shared_words(const struct pk_result_variant *v)
 		       "split, and which key values share a partition is "
 		       "pksim's hash, not AWS's";
 	}
+	if ((no = refused_at(v, id)) != NULL) {
+		char a[32];
+
+		snprintf(buf, n,
+			 "several key values sharing it, each under a "
+			 "partition's cap, but no heat split (D7): %s (pksim "
+			 "refused the split %s time%s, first at t = %lld s), "
+			 "so its throttles go on as long as its load does%s; "
+			 "which key values share a partition is pksim's "
+			 "hash, not AWS's",
+			 refused_why[no->why],
+			 fmt_thousands((int64_t)no->count, a),
+			 no->count == 1 ? "" : "s", (long long)no->first_s,
+			 no->why == PK_DDB_HEAT_ONE_ITEM && !v->ddb->sort_key
+			     ? " (hot_item_isolation: on, D11, moves such an "
+			       "item to a partition of its own)"
+			     : "");
+		return buf;
+	}
 	return "several key values sharing it, each under a partition's "
-	       "cap: DynamoDB would split it for heat within minutes of "
-	       "sustained heat (D7), which this table's heat_split: off "
-	       "does not replay, so its throttles after the first minutes "
-	       "are an upper bound, and which key values share a "
-	       "partition is pksim's hash, not AWS's";
+	       "cap: DynamoDB splits it for heat after minutes of sustained "
+	       "heat (D7), as pksim replays (ASSUMPTION: 80 % of its cap "
+	       "for 300 s by default, split 300 s later), none within this "
+	       "run: its throttles here are those before its split, as long "
+	       "as the heat lasts, and which key values share a partition is "
+	       "pksim's hash, not AWS's";
 }
 
 /* The first-attempt units partition id of table v was asked in second

@@ -69,6 +69,13 @@ int findings_ddb_one_value(const struct pk_result_variant *v, uint32_t id);
 int findings_ddb_shared(const struct pk_result_variant *v, uint32_t id,
 			const struct pk_result_range *hr);
 
+/* How long after a peak table v's on-demand instant limit doubles, in
+   the findings' words, into buf (n bytes), returned: the reference's
+   "30 minutes", or the table's peak_lag_s (r's scenario). */
+const char *findings_ddb_peak_lag(const struct pk_result *r,
+				  const struct pk_result_variant *v, char *buf,
+				  size_t n);
+
 /* Table v's Queries and Scans that never fit (pk_snapshot_ddb
    .never_fit_q): their count, that pksim asks a request's pages in
    one second (ASSUMPTION), that no heat split comes for them, and what
@@ -78,13 +85,16 @@ int findings_ddb_shared(const struct pk_result_variant *v, uint32_t id,
 char *findings_ddb_never_fit_query(const struct pk_result *r,
 				   const struct pk_result_variant *v);
 
-/* What the hot-partition finding calls such a partition of table v's
-   cause in place of "a key problem" (a static string): DynamoDB splits
-   it for heat (D7), which pksim replays (the table's heat_split, on by
-   default: its throttles are those before the split) or not (off: those
-   after its first minutes are an upper bound), and which values share a
-   partition is pksim's hash. */
-const char *findings_ddb_shared_words(const struct pk_result_variant *v);
+/* What the hot-partition finding calls table v's partition id, hot by
+   several key values, in place of "a key problem": DynamoDB splits it
+   for heat (D7), which pksim replays (the table's heat_split, on by
+   default): split in the run (its throttles are those before the
+   split), refused (why, and that its throttles go on), or not within
+   the run; or does not (off: those after its first minutes are an
+   upper bound); and that which values share a partition is pksim's
+   hash. A static string, or buf (n bytes) filled. */
+const char *findings_ddb_shared_words(const struct pk_result_variant *v,
+				      uint32_t id, char *buf, size_t n);
 
 /* Table v's partition hr came from a storage split (D6) while the table
    keeps its key values' items by sort key with no local secondary index

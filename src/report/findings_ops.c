@@ -3,6 +3,8 @@
  */
 #include "findings_ops.h"
 
+#include "findings_ddb.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -76,7 +78,7 @@ static const struct pk_ddb_index *index_named(const struct pk_result_variant *v,
    at_cap whether a partition was asked its 1,000 WRU */
 static char *od_index_throttles(const struct pk_throttle_reason *x,
 				const char *name, int len, int key_range,
-				int at_cap)
+				int at_cap, const char *lag)
 {
 	char a[32];
 
@@ -107,12 +109,12 @@ static char *od_index_throttles(const struct pk_throttle_reason *x,
 	    "%s write attempt%s throttled by global secondary index %.*s "
 	    "(IndexWriteKeyRangeThroughputExceeded) and not stored, though "
 	    "the table had room: the index's writes passed its own "
-	    "on-demand instant limit, twice its peak of 30 minutes before "
+	    "on-demand instant limit, twice its peak of %s before "
 	    "and at least its warm throughput (D12, D13; a new index's "
 	    "4,000 WRU a second, ASSUMPTION): warm the index "
-	    "(warm_write_units) or spread the growth over 30 minutes",
+	    "(warm_write_units) or spread the growth over %s",
 	    fmt_thousands((int64_t)x->count, a),
-	    x->count == 1 ? " was" : "s were", len, name);
+	    x->count == 1 ? " was" : "s were", len, name, lag, lag);
 }
 
 /* The write units a second index partition's record r was asked, its
@@ -165,7 +167,8 @@ static int index_at_cap(const struct pk_result_variant *v, const char *name,
 	return 1;
 }
 
-char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
+char *findings_index_throttles(const struct pk_result *r,
+			       const struct pk_result_variant *v, size_t i)
 {
 	const struct pk_throttle_reason *x = &v->reasons[i];
 	size_t kr = strlen(INDEX_KEY_RANGE), pr = strlen(INDEX_PROVISIONED);
@@ -185,9 +188,12 @@ char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 	len = (int)strlen(name) - 1; /* without the closing bracket */
 	ix = index_named(v, name, len);
 	if (ix && ix->on_demand) {
-		return od_index_throttles(x, name, len, key_range,
-					  key_range &&
-					      index_at_cap(v, name, len));
+		char lag[96];
+
+		return od_index_throttles(
+		    x, name, len, key_range,
+		    key_range && index_at_cap(v, name, len),
+		    findings_ddb_peak_lag(r, v, lag, sizeof(lag)));
 	}
 	if (key_range && !index_at_cap(v, name, len)) {
 		/* no partition of the index was asked its cap: each refusal

@@ -23,8 +23,10 @@ char *findings_refused(const struct pk_scenario *sc,
 /* A DynamoDB table's global secondary index that throttled base
    writes (v's throttle reason i an IndexWrite one, with a count): how
    many, that they were not stored, and what helps (D17, reference §12,
-   E5); NULL for another reason. */
-char *findings_index_throttles(const struct pk_result_variant *v, size_t i);
+   E5; on demand the table's peak lag, from r's scenario); NULL for
+   another reason. */
+char *findings_index_throttles(const struct pk_result *r,
+			       const struct pk_result_variant *v, size_t i);
 
 /* Of the 400s, the transactional batches refused whole because their
    items span logical partitions (reference §3), when any was. */

@@ -354,6 +354,14 @@ enum pk_ddb_heat_refusal {
    split's refusal (ddb_hsplit.c) read it alike. */
 #define PK_DDB_FOLLOW_SHARE 0.99
 
+/* One partition's refused heat splits of one why (ddb_hsplit.c) */
+struct pk_ddb_heat_refusal_at {
+	uint32_t part; /* its id (pk_snapshot_range.id) */
+	enum pk_ddb_heat_refusal why;
+	uint64_t count;	 /* windows of heat refused */
+	int64_t first_s; /* the first's second */
+};
+
 /* D7 over the run (ddb_hsplit.c) */
 struct pk_ddb_heat_splits {
 	int on;		  /* 1: the table splits partitions for heat */
@@ -365,6 +373,10 @@ struct pk_ddb_heat_splits {
 							  (with a count) */
 	uint64_t isolated; /* D11: hot items moved to a partition of their
 			      own (ddb_isolate.c) */
+	struct pk_ddb_heat_refusal_at *at; /* n_at, owned by the service:
+					      each partition refused a
+					      split, by why */
+	size_t n_at;
 };
 
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);

@@ -29,9 +29,13 @@
  *   without a sort key, with a local secondary index (D18 keeps its
  *   collection on one partition), or whose puts follow a steadily
  *   rising or falling sort key (PK_DDB_FOLLOW_SHARE of them, as the hot
- *   key finding reads it, ddb_heat.c), along which every later write
- *   lands past any cut (reference §4's unit that can never be split).
- *   The refusal is counted and the partition watched anew.
+ *   key finding reads it, ddb_heat.c) while writes carry more than half
+ *   the weight, along which every later write lands past any cut
+ *   (reference §4's unit that can never be split; heat from reads of
+ *   its stored items is cut as any other). Copies of one item (one
+ *   primary key under several workload items) are one unit.
+ *   The refusal is counted, by partition, and the partition watched
+ *   anew.
  * A quiet second ends the heat; a partition a storage or throughput
  * split replaces loses its heat and any split in flight (its children
  * start their own). Left out: Query and Scan units are not weighed (a
@@ -61,6 +65,7 @@ struct ddb_watch {
 			    items repeat): no more merges until the decision */
 	int64_t seconds; /* hot seconds weighed (the first in part: from
 			    the request that found it hot) */
+	int64_t writes;	 /* of the weight, write units' (x 3) */
 };
 
 /* D3's caps' ratio: a write unit weighs as 3 read units */
@@ -128,6 +133,7 @@ void ddb_hsplit_note(struct ddb_part *p, uint64_t item, int write,
 	struct ddb_watch *w = p->watch;
 	int64_t weight = write ? WRITE_WEIGHT * units : units;
 
+	w->writes += write ? weight : 0;
 	if (w->n > 0 && w->v[w->n - 1].item == item) {
 		w->v[w->n - 1].weight += weight;
 		return;
@@ -213,9 +219,20 @@ static int same_value(const struct ddb_wt *a, const struct ddb_wt *b)
 	return a->hash == b->hash && na == nb && memcmp(pa, pb, na) == 0;
 }
 
+/* Same item: same primary key (the workload names one item under
+   many workload items when its keys are drawn again) */
+static int same_item(const struct ddb_wt *a, const struct ddb_wt *b)
+{
+	return a->hash == b->hash && a->len == b->len &&
+	       memcmp(a->key, b->key, a->len) == 0;
+}
+
 /* Why key value of item e is a unit no cut divides (enum
-   pk_ddb_heat_refusal + 1), or 0 when its items are */
-static int whole_value(const struct ddb *d, const struct ddb_wt *e)
+   pk_ddb_heat_refusal + 1), or 0 when its items are. A rising or
+   falling sort key keeps it whole only when writes made the heat
+   (writes, 1: more than half the weight): every later put lands past
+   any cut, where reads of its stored items spread over both sides. */
+static int whole_value(const struct ddb *d, const struct ddb_wt *e, int writes)
 {
 	const unsigned char *pk, *sk;
 	size_t pk_len, sk_len;
@@ -227,7 +244,29 @@ static int whole_value(const struct ddb *d, const struct ddb_wt *e)
 		return PK_DDB_HEAT_LSI + 1;
 	}
 	key_parts(e->key, e->len, &pk, &pk_len, &sk, &sk_len);
-	return ddb_heat_follows(d, pk, pk_len) ? PK_DDB_HEAT_FOLLOWS + 1 : 0;
+	return writes && ddb_heat_follows(d, pk, pk_len)
+		   ? PK_DDB_HEAT_FOLLOWS + 1
+		   : 0;
+}
+
+/* Partition id's refusal of a heat split for why, in the run's list */
+static void note_refused(struct ddb *d, uint32_t id, int why)
+{
+	struct pk_ddb_heat_splits *h = &d->bill.heat;
+	size_t k;
+
+	for (k = 0; k < h->n_at; k++) {
+		if (h->at[k].part == id && (int)h->at[k].why == why) {
+			h->at[k].count++;
+			return;
+		}
+	}
+	h->at = xreallocarray(h->at, h->n_at + 1, sizeof(*h->at));
+	h->at[h->n_at].part = id;
+	h->at[h->n_at].why = (enum pk_ddb_heat_refusal)why;
+	h->at[h->n_at].count = 1;
+	h->at[h->n_at].first_s = d->now_s;
+	h->n_at++;
 }
 
 /* Watched partition i has been hot for the window: start its split at
@@ -240,6 +279,7 @@ static void decide(struct ddb *d, size_t i)
 	struct unit *u;
 	size_t n = 0, m = 0, k, j, top = 0, cut = 0;
 	int64_t total = 0, below = 0, best = -1;
+	int writes;
 
 	compact(w);
 	all = xcalloc(w->n + 1, sizeof(*all));
@@ -265,16 +305,21 @@ static void decide(struct ddb *d, size_t i)
 	ddb_items_reset(d);
 	qsort(v, n, sizeof(*v), wt_cmp);
 	for (k = 0; k < n; k++) {
-		int whole =
-		    m > 0 && u[m - 1].whole && same_value(u[m - 1].first, v[k]);
+		total += v[k]->weight;
+	}
+	writes = 2 * w->writes > total;
+	for (k = 0; k < n; k++) {
+		/* one unit: the same item, or the same value kept whole */
+		int same =
+		    m > 0 && (u[m - 1].whole ? same_value(u[m - 1].first, v[k])
+					     : same_item(u[m - 1].first, v[k]));
 
-		if (!whole) {
+		if (!same) {
 			u[m].first = v[k];
-			u[m].whole = whole_value(d, v[k]);
+			u[m].whole = whole_value(d, v[k], writes);
 			m++;
 		}
 		u[m - 1].weight += v[k]->weight;
-		total += v[k]->weight;
 	}
 	for (k = 1; k < m; k++) {
 		if (u[k].weight > u[top].weight) {
@@ -297,6 +342,7 @@ static void decide(struct ddb *d, size_t i)
 		if (d->bill.heat.refused[why]++ == 0) {
 			d->bill.heat.first_refused_s[why] = d->now_s;
 		}
+		note_refused(d, p->id, why);
 		goto out;
 	}
 	/* the cut before unit j whose weight below is nearest half */

@@ -267,6 +267,15 @@ static void split_into(struct ddb *d, size_t i, int64_t t_s,
 		c->w.bank_mcu = parent.w.bank_mcu / 2;
 		c->r.used_mcu = parent.r.used_mcu / 2;
 		c->w.used_mcu = parent.w.used_mcu / 2;
+		/* delayed adaptive capacity: each child holds part of its
+		   parent's key range and its traffic, so it goes on with
+		   the parent's episode of throttles and keeps its lift */
+		c->r_since_s = parent.r_since_s;
+		c->w_since_s = parent.w_since_s;
+		c->r_last_s = parent.r_last_s;
+		c->w_last_s = parent.w_last_s;
+		c->r_lifted = parent.r_lifted;
+		c->w_lifted = parent.w_lifted;
 	}
 	memset(&ev, 0, sizeof(ev));
 	ev.t_s = t_s;

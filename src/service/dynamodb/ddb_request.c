@@ -187,10 +187,12 @@ admit(struct ddb *d, size_t i, const struct ask *a, int first)
 			       bank - (a->write ? &p->w : &p->r)->bank_mcu);
 	}
 	if (v != PK_DDB_ADMITTED) {
+		/* its throttling, at its share or its cap: a throttle at
+		   the cap gains nothing from a lift, but a child of a split
+		   goes on with the episode (ddb_parts.c), under a share
+		   where it does */
 		if (d->t->adaptive == PK_DDB_ADAPTIVE_DELAYED &&
-		    v == PK_DDB_THROTTLE_KEY_RANGE && !r.cap_hit &&
-		    (a->write ? p->w.used_mcu : p->r.used_mcu) + a->units <=
-			(a->write ? p->w.cap_mcu : p->r.cap_mcu)) {
+		    v == PK_DDB_THROTTLE_KEY_RANGE) {
 			ddb_adaptive_note(
 			    d, a->write ? &p->w_since_s : &p->r_since_s,
 			    a->write ? &p->w_last_s : &p->r_last_s,

@@ -373,6 +373,7 @@ static void ddb_free(struct pk_service *s)
 	free(d->bill.phase_demand_mcu);
 	free(d->bill.minute_demand_mcu);
 	free(d->bill.finding);
+	free(d->bill.heat.at);
 	pkey_free(d->key);
 	ddb_parts_free(d);
 	ddb_layout_free(&d->layout);
