@@ -1505,23 +1505,22 @@ END_TEST
  * 3 partitions (D4) of 2,000 RCU, each capped at 3,000 (D3), adaptive
  * capacity lending up to the cap (D10), burst off. One value "q" holds
  * 208 x 16 = 3,328 items of 4 KiB (4 WCU each, 832 WCU a second, under
- * the cap: all stored): 3,328 x 4,096 B = 13,631,488 B. A strong Query
- * of it: ceil(13,631,488 / 4,096) = 3,328 RCU (D1), above the 3,000 a
- * partition admits in a second, so each of the 30 Queries (one a
- * second, retries off) never fits: 30 throttled, 30 never fit, all
- * Queries. The hot key's busiest read second is all Query units, which
- * pksim's heat splits do not weigh: no split comes, its throttles are an
- * upper bound (not "those before the split"); the never-fit finding
- * counts them and names a page Limit and eventual reads. Eventually
- * consistent, the same Query is 1,664 RCU (half, D1): it fits, none
- * throttled, no such finding.
+ * the cap: all stored): 3,328 x 4,096 B = 13 MiB, 13 pages of 1 MiB, 256
+ * RCU each strong (D1): 3,328 RCU a Query, its pages asked one after the
+ * other in its second. 11 pages (2,816) fit the 3,000 cap; the 12th takes
+ * the second's asked units to 3,072, past it, and is throttled, so the
+ * 13th is never asked: each of the 30 Queries (one a second, retries
+ * off) is throttled, though every page alone fits (none never fits).
+ * The hot key's busiest read second is all Query units, which pksim's
+ * heat splits do not weigh: no split comes, and the hot key finding
+ * calls its throttles an upper bound, not "those before the split".
  */
 static const char big_query[] =
     "seed: 1\n"
     "service: dynamodb\n"
     "table: {name: t, partition_key: /k, sort_key: /s, "
     "read_capacity_units: 6000, write_capacity_units: 1000, "
-    "read_consistency: %s, burst: off}\n"
+    "read_consistency: strong, burst: off}\n"
     "client: {retries: off}\n"
     "items: {k: {const: q}, s: {values: \"{000000..999999}\", "
     "distribution: sequential}}\n"
@@ -1530,47 +1529,86 @@ static const char big_query[] =
     "  - {duration: 30s, rate: 1/s, ops: {query: 1}, queries: [{name: "
     "coll, where: {k: eq}}]}\n";
 
-START_TEST(test_ddb_findings_query_never_fits)
+START_TEST(test_ddb_findings_query_hot_key)
 {
-	char yaml[sizeof(big_query) + 16];
 	struct pk_run *run;
 	struct pk_result *res;
 	char *text;
 
-	snprintf(yaml, sizeof(yaml), big_query, "strong");
-	run = tu_sim_text("q-big.yaml", yaml);
+	run = tu_sim_text("q-big.yaml", big_query);
 	res = result_build(run);
 	text = tu_findings_text(res);
-	ck_assert_uint_eq(res->variants[0].metrics->totals.succeeded, 3328);
 	ck_assert_uint_eq(res->variants[0].metrics->totals.throttled_429, 30);
-	ck_assert_uint_eq(res->variants[0].ddb->never_fit[0], 30);
-	ck_assert_uint_eq(res->variants[0].ddb->never_fit_q, 30);
-	ck_assert_int_eq(res->variants[0].ddb->hot[0].peak_mcu, 3328 * CU);
-	ck_assert_int_eq(res->variants[0].ddb->hot[0].q_mcu, 3328 * CU);
-	ck_assert_msg(strstr(text, "30 Queries or Scans each asked more read "
-				   "units than a partition can admit in any "
-				   "one second (its share, what adaptive "
-				   "capacity lends, at most its 3,000 RCU "
-				   "cap") &&
-			  strstr(text, "a page Limit") &&
-			  strstr(text, "eventually consistent reads, half"),
-		      "%s", text);
-	ck_assert_msg(strstr(text, "\"q\" was asked 3,328 read units") &&
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit_q, 0);
+	ck_assert_int_eq(res->variants[0].ddb->hot[0].peak_mcu, 3072 * CU);
+	ck_assert_int_eq(res->variants[0].ddb->hot[0].q_mcu, 3072 * CU);
+	ck_assert_msg(strstr(text, "\"q\" was asked 3,072 read units") &&
 			  strstr(text, "replays none for them: its throttles "
 				       "here are an upper bound"),
 		      "%s", text);
 	ck_assert_msg(!strstr(text, "those before the split"), "%s", text);
+	ck_assert_msg(!strstr(text, "Scan pages each"), "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A Query page that never fits (statement 3 on a small table): 10 RCU +
+ * 100 WCU, one partition (D4) of 10 RCU, adaptive capacity off, burst
+ * off: it admits at most 10 RCU in any second. One value holds 10 items
+ * of 4,178 B = 41,780 B, one page: ceil(41,780 / 4,096) = 11 RCU strong
+ * (statement 3). Each of 10 Queries (one a second, retries off) asks 11
+ * > 10: never fits, 10 throttled, 10 pages that never fit; the finding
+ * counts them and names a page Limit and eventual reads. Eventually
+ * consistent the page is 5.5 RCU (D1): it fits, no such finding.
+ */
+static const char small_query[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /k, sort_key: /id, read_capacity_units: 10, "
+    "write_capacity_units: 100, read_consistency: %s, burst: off, "
+    "adaptive_capacity: off}\n"
+    "client: {retries: off}\n"
+    "items: {k: {const: c1}}\n"
+    "phases:\n"
+    "  - {name: load, duration: 1s, rate: 10/s, item_size: 4178B}\n"
+    "  - {name: read, duration: 10s, rate: 1/s, ops: {query: 1}, "
+    "queries: [{where: {k: eq}}]}\n";
+
+START_TEST(test_ddb_findings_query_never_fits)
+{
+	char yaml[sizeof(small_query) + 16];
+	struct pk_run *run;
+	struct pk_result *res;
+	char *text;
+
+	snprintf(yaml, sizeof(yaml), small_query, "strong");
+	run = tu_sim_text("q-small.yaml", yaml);
+	res = result_build(run);
+	text = tu_findings_text(res);
+	ck_assert_uint_eq(res->variants[0].metrics->totals.throttled_429, 10);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit[0], 10);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit_q, 10);
+	ck_assert_msg(strstr(text, "10 Query or Scan pages each asked more "
+				   "read units than a partition can admit in "
+				   "any one second (its share, at most its "
+				   "3,000 RCU cap, D3)") &&
+			  strstr(text, "a page Limit") &&
+			  strstr(text, "eventually consistent reads, half"),
+		      "%s", text);
 	free(text);
 	result_free(res);
 	tu_sim_free(run);
 
-	snprintf(yaml, sizeof(yaml), big_query, "eventual");
-	run = tu_sim_text("q-big.yaml", yaml);
+	snprintf(yaml, sizeof(yaml), small_query, "eventual");
+	run = tu_sim_text("q-small.yaml", yaml);
 	res = result_build(run);
 	text = tu_findings_text(res);
 	ck_assert_uint_eq(res->variants[0].metrics->totals.throttled_429, 0);
 	ck_assert_uint_eq(res->variants[0].ddb->never_fit_q, 0);
-	ck_assert_msg(!strstr(text, "Queries or Scans each"), "%s", text);
+	ck_assert_msg(!strstr(text, "Scan pages each"), "%s", text);
 	free(text);
 	result_free(res);
 	tu_sim_free(run);
@@ -1688,6 +1726,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_never_fits);
 	tcase_add_test(tc, test_ddb_findings_never_fits_no_burst);
 	tcase_add_test(tc, test_ddb_findings_query_never_fits);
+	tcase_add_test(tc, test_ddb_findings_query_hot_key);
 	tcase_add_test(tc, test_ddb_findings_short_window);
 	tcase_add_test(tc, test_ddb_findings_on_bank);
 	tcase_add_test(tc, test_ddb_findings_those_seconds);

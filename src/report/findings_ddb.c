@@ -360,18 +360,19 @@ char *findings_ddb_never_fit_query(const struct pk_result *r,
 	}
 	n = v->ddb->never_fit_q;
 	return xasprintf(
-	    "%s Quer%s or Scan%s each asked more read units than a "
+	    "%s Query or Scan page%s each asked more read units than a "
 	    "partition can admit in any one second (%s%s%sat most its "
-	    "3,000 RCU cap, D3): pksim asks a request's 1 MB pages in the "
-	    "second it is sent (ASSUMPTION: a paginating client sends them "
-	    "back to back), so they never fit and are throttled at every "
-	    "try, whatever their rate; no heat split comes for them (a "
-	    "throttled request consumes nothing, and a heat split weighs "
-	    "the items point requests name). What brings each under a "
-	    "partition's second: a page Limit (fewer items a request, the "
-	    "next page asked with its LastEvaluatedKey later)%s",
-	    fmt_thousands((int64_t)n, a), n == 1 ? "y" : "ies",
-	    n == 1 ? "" : "s", v->ddb->on_demand ? "" : "its share, ",
+	    "3,000 RCU cap, D3): a page (at most 1 MB, D1) is admitted on "
+	    "its own, all its units at once (ASSUMPTION: never into debt, "
+	    "which the reference leaves open), so such a page never fits "
+	    "and its request is throttled at every try, whatever the rate; "
+	    "no heat split comes for it (a throttled page consumes nothing, "
+	    "and a heat split weighs the items point requests name). What "
+	    "brings each page under a partition's second: a page Limit "
+	    "(fewer items a page, the next asked with its LastEvaluatedKey)"
+	    "%s",
+	    fmt_thousands((int64_t)n, a), n == 1 ? "" : "s",
+	    v->ddb->on_demand ? "" : "its share, ",
 	    v->ddb->on_demand || (t && t->adaptive == PK_DDB_ADAPTIVE_OFF)
 		? ""
 		: "what adaptive capacity lends, ",

@@ -76,12 +76,11 @@ const char *findings_ddb_peak_lag(const struct pk_result *r,
 				  const struct pk_result_variant *v, char *buf,
 				  size_t n);
 
-/* Table v's Queries and Scans that never fit (pk_snapshot_ddb
-   .never_fit_q): their count, that pksim asks a request's pages in
-   one second (ASSUMPTION), that no heat split comes for them, and what
-   brings each under a partition's second (a page Limit, eventually
-   consistent reads); owned by the caller. NULL when none (or another
-   service). */
+/* Table v's Query and Scan pages that never fit (pk_snapshot_ddb
+   .never_fit_q): their count, why (a page is admitted whole, never into
+   debt: ASSUMPTION), that no heat split comes for them, and what brings
+   each under a partition's second (a page Limit, eventually consistent
+   reads); owned by the caller. NULL when none (or another service). */
 char *findings_ddb_never_fit_query(const struct pk_result *r,
 				   const struct pk_result_variant *v);
 

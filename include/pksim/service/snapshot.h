@@ -526,9 +526,8 @@ struct pk_snapshot_ddb {
 				  never admitted (ASSUMPTION: a request
 				  waits for all its units, not into debt,
 				  reference §18 leaves it open) */
-	uint64_t never_fit_q;  /* of never_fit[0], Queries and Scans
-				  (pksim asks a request's pages in the
-				  second it is sent, ASSUMPTION) */
+	uint64_t never_fit_q;  /* of never_fit[0], Query and Scan pages
+				  (each admitted on its own, D1) */
 };
 
 struct pk_snapshot {
