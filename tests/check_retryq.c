@@ -123,6 +123,53 @@ START_TEST(test_retryq_ties_by_place)
 }
 END_TEST
 
+/* retryq_push_at: room with (t_ms, seq) set, filled in place; in the run
+   when not before the last queued, else in the heap's pool */
+static void push_at(struct pk_retryq *q, int64_t t_ms, uint64_t seq)
+{
+	struct pk_retry_entry want = entry(t_ms, seq);
+	struct pk_retry_entry *at = retryq_push_at(q, t_ms, seq);
+
+	ck_assert_int_eq(at->t_ms, t_ms);
+	ck_assert_uint_eq(at->seq, seq);
+	at->op = want.op;
+	at->st = want.st;
+}
+
+START_TEST(test_retryq_push_in_place)
+{
+	struct pk_retryq q;
+
+	/* (10, 1) and (20, 2) start the run; (15, 3) comes before the
+	   run's last (20, 2), so does (20, 1) (same time, earlier place):
+	   both go to the heap; (30, 4) is after (20, 2): the run. Out by
+	   (time, place): (10, 1), (15, 3), (20, 1), (20, 2), (30, 4), each
+	   with the payload filled in place. */
+	retryq_init(&q);
+	push_at(&q, 10, 1);
+	push_at(&q, 20, 2);
+	push_at(&q, 15, 3);
+	push_at(&q, 20, 1);
+	push_at(&q, 30, 4);
+	ck_assert_uint_eq(retryq_len(&q), 5);
+	ck_assert_uint_eq(q.n_run, 3);
+	ck_assert_uint_eq(q.n, 2);
+	pop_expect(&q, 10, 1);
+	pop_expect(&q, 15, 3);
+	/* a slot freed by the pop is the next heap entry's room: (18, 9)
+	   is before the run's last (30, 4) */
+	push_at(&q, 18, 9);
+	ck_assert_uint_eq(q.n, 2);
+	ck_assert_uint_eq(q.n_slots, 2);
+	pop_expect(&q, 18, 9);
+	pop_expect(&q, 20, 1);
+	pop_expect(&q, 20, 2);
+	pop_expect(&q, 30, 4);
+	ck_assert_uint_eq(retryq_len(&q), 0);
+	retryq_free(&q);
+}
+END_TEST
+
 START_TEST(test_retryq_interleaved_and_reused)
 {
 	struct pk_retryq q;
@@ -319,6 +366,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_retryq_empty);
 	tcase_add_test(tc, test_retryq_order_by_time);
 	tcase_add_test(tc, test_retryq_ties_by_place);
+	tcase_add_test(tc, test_retryq_push_in_place);
 	tcase_add_test(tc, test_retryq_interleaved_and_reused);
 	tcase_add_test(tc, test_retryq_run_blocks);
 	tcase_add_test(tc, test_retryq_run_and_heap_one_order);

@@ -90,27 +90,31 @@ int client_retry_429(const struct pk_retry_spec *p, uint64_t seed, uint64_t seq,
 }
 
 void client_retry_push(struct pk_retryq *q, const struct pk_op *op,
-		       struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
+		       const struct pk_retry_state *st, int64_t t_ms,
+		       uint64_t **owned)
 {
-	struct pk_retry_entry e;
+	struct pk_retry_entry *e = retryq_push_at(q, t_ms, op->seq);
 
-	e.t_ms = t_ms;
-	e.seq = op->seq;
-	e.op = *op;
-	e.st = st;
+	e->op = *op;
+	/* field by field: st was just updated a field at a time
+	   (client_should_retry), and a wider load of it waits for those
+	   stores to land */
+	e->st.retries = st->retries;
+	e->st.waited_ms = st->waited_ms;
+	e->st.gone_retries = st->gone_retries;
+	e->st.gone_waited_ms = st->gone_waited_ms;
 	if (op->n_in > 0) {
 		if (*owned) {
-			e.op.in_items = *owned;
+			e->op.in_items = *owned;
 			*owned = NULL;
 		} else {
 			uint64_t *copy =
 			    xreallocarray(NULL, op->n_in, sizeof(*copy));
 
 			memcpy(copy, op->in_items, op->n_in * sizeof(*copy));
-			e.op.in_items = copy;
+			e->op.in_items = copy;
 		}
 	}
-	retryq_push(q, &e);
 }
 
 void client_workers_init(struct pk_workers *w, int n, int64_t latency_ms)

@@ -85,8 +85,8 @@ static struct pk_retry_block *new_block(struct pk_retryq *q)
 	return b;
 }
 
-/* Append a copy of e to the run, starting a block when the last is full */
-static void run_append(struct pk_retryq *q, const struct pk_retry_entry *e)
+/* Room at the run's end, starting a block when the last is full */
+static struct pk_retry_entry *run_append(struct pk_retryq *q)
 {
 	struct pk_retry_block *b = q->last;
 
@@ -96,8 +96,8 @@ static void run_append(struct pk_retryq *q, const struct pk_retry_entry *e)
 		b = b->next = new_block(q);
 		q->last = b;
 	}
-	b->e[b->end++] = *e;
 	q->n_run++;
+	return &b->e[b->end++];
 }
 
 /* The run's last entry's key comes after (t_ms, seq): an entry with that
@@ -122,19 +122,32 @@ static void heap_push(struct pk_retryq *q, const struct pk_retry_key *k)
 	q->heap[i] = *k;
 }
 
-void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e)
+struct pk_retry_entry *retryq_push_at(struct pk_retryq *q, int64_t t_ms,
+				      uint64_t seq)
 {
+	struct pk_retry_entry *e;
 	struct pk_retry_key k;
 
-	if (q->n_run == 0 || !run_after(q, e->t_ms, e->seq)) {
-		run_append(q, e);
-		return;
+	if (q->n_run == 0 || !run_after(q, t_ms, seq)) {
+		e = run_append(q);
+	} else {
+		k.t_ms = t_ms;
+		k.seq = seq;
+		k.slot = take_slot(q);
+		heap_push(q, &k);
+		e = &q->slots[k.slot];
 	}
-	k.t_ms = e->t_ms;
-	k.seq = e->seq;
-	k.slot = take_slot(q);
-	q->slots[k.slot] = *e;
-	heap_push(q, &k);
+	e->t_ms = t_ms;
+	e->seq = seq;
+	return e;
+}
+
+void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e)
+{
+	struct pk_retry_entry *at = retryq_push_at(q, e->t_ms, e->seq);
+
+	at->op = e->op;
+	at->st = e->st;
 }
 
 /* The run's first entry (the run must not be empty) */

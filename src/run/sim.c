@@ -258,8 +258,8 @@ static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 		write_failed(v, op);
 		return 0;
 	}
-	client_retry_push(&v->retries, op, st, t_ms + PK_THROTTLE_GONE_RETRY_MS,
-			  owned);
+	client_retry_push(&v->retries, op, &st,
+			  t_ms + PK_THROTTLE_GONE_RETRY_MS, owned);
 	return 1;
 }
 
@@ -296,14 +296,16 @@ static int retry_throttle(const struct pk_run *run, struct pk_variant *v,
 }
 
 /*
- * Send op (an attempt in retry state st; arrived: its operation arrives
- * now) at t_ms into *out; queue a retry when the answer and the client's
- * policy call for one. owned: op's IN list when op owns it (a popped
- * retry), else NULL; it is freed unless a retry took it over.
+ * Send op (an attempt in retry state *st_in, read once; arrived: its
+ * operation arrives now) at t_ms into *out; queue a retry when the answer
+ * and the client's policy call for one. owned: op's IN list when op owns
+ * it (a popped retry), else NULL; it is freed unless a retry took it
+ * over.
  */
 static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
-			       const struct pk_op *op, struct pk_retry_state st,
-			       int64_t t_ms, int arrived, uint64_t *owned,
+			       const struct pk_op *op,
+			       const struct pk_retry_state *st_in, int64_t t_ms,
+			       int arrived, uint64_t *owned,
 			       struct pk_outcome *out)
 {
 	/* a closed-loop worker's answer comes latency_ms after the send;
@@ -313,7 +315,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	int64_t wait, answer_ms = t_ms + (pc ? pc->workers.latency_ms : 0);
 	int answered = 1;
 	size_t queued = v->sstats ? retryq_len(&v->retries) : 0;
-	struct pk_retry_state st0 = st;
+	struct pk_retry_state st = *st_in, st0 = *st_in;
 	struct pk_op rest;
 
 	send_attempt(run, v, op, &st, t_ms, arrived, out);
@@ -373,8 +375,8 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		}
 		if (retry_throttle(run, v, op, &st, out, &wait)) {
 			service_client(v->svc, PK_CLIENT_RETRY_WAIT, wait);
-			client_retry_push(&v->retries, op, st, answer_ms + wait,
-					  &owned);
+			client_retry_push(&v->retries, op, &st,
+					  answer_ms + wait, &owned);
 			answered = 0;
 		} else {
 			service_client(v->svc, PK_CLIENT_GAVE_UP_429, 1);
@@ -404,9 +406,9 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 /* One attempt; watched: the run has an observer (run->obs), read once
    by the caller's loop so the unwatched hot path pays one test. */
 static inline void attempt(struct pk_run *run, struct pk_variant *v,
-			   const struct pk_op *op, struct pk_retry_state st,
-			   int64_t t_ms, int arrived, uint64_t *owned,
-			   int watched)
+			   const struct pk_op *op,
+			   const struct pk_retry_state *st, int64_t t_ms,
+			   int arrived, uint64_t *owned, int watched)
 {
 	struct pk_outcome out;
 
@@ -464,7 +466,7 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 		}
 		sim_phase_actions(run, v, e.t_ms);
 		sim_observe(run, v);
-		attempt(run, v, &e.op, e.st, e.t_ms, 0,
+		attempt(run, v, &e.op, &e.st, e.t_ms, 0,
 			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
 			run->obs != NULL);
 	}
@@ -481,7 +483,7 @@ static void send_held(struct pk_run *run, struct pk_variant *v,
 	sim_observe(run, v);
 	/* due before budget_next: it counts from budget_next */
 	h->budget_from_us = 0;
-	attempt(run, v, &e.op, e.st, due_ms, 0,
+	attempt(run, v, &e.op, &e.st, due_ms, 0,
 		e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
 		run->obs != NULL);
 }
@@ -537,7 +539,7 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 		p->budget_from_us = e.op.t_ms * 1000;
 		/* a queued first attempt owns no IN list: its target and list
 		   were drawn just now, into v->targets' buffer */
-		attempt(run, v, &e.op, e.st, pdue, 0, NULL, run->obs != NULL);
+		attempt(run, v, &e.op, &e.st, pdue, 0, NULL, run->obs != NULL);
 	}
 }
 
@@ -578,7 +580,7 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 			  (size_t)op->kind]
 		    .operations++;
 	}
-	client_retry_push(&p->paced, op, (struct pk_retry_state){0, 0, 0, 0},
+	client_retry_push(&p->paced, op, &(struct pk_retry_state){0, 0, 0, 0},
 			  op->t_ms, &owned);
 	return 1;
 }
@@ -726,7 +728,7 @@ static void *run_group(void *arg)
 					  (size_t)op->kind]
 				    .operations++;
 			}
-			attempt(run, v, send, st, op->t_ms, 1, NULL, watched);
+			attempt(run, v, send, &st, op->t_ms, 1, NULL, watched);
 		}
 		if (o && o->progress &&
 		    (op->seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {

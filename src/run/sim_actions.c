@@ -55,8 +55,10 @@ void sim_actions_order(struct pk_run *run)
 }
 
 /* Apply the actions of every phase starting at or before t, in time
-   order across the streams. */
-void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms)
+   order across the streams (sim_phase_actions, sim_int.h, once some
+   are left to apply). */
+void sim_phase_actions_due(struct pk_run *run, struct pk_variant *v,
+			   int64_t t_ms)
 {
 	while (!run->stopped && v->next_action < run->n_actions) {
 		size_t idx = run->actions[v->next_action];

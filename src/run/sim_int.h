@@ -17,9 +17,19 @@
  * before t_ms that v has not applied yet (run->actions from
  * v->next_action): policy, autoscale max, throughput, merge,
  * redistribution, in that order. A refused action records its error in
- * run->diag and sets run->stopped.
+ * run->diag and sets run->stopped. Inline: the run asks before every
+ * request it sends, and once v has applied them all (most of a run) the
+ * answer is one compare.
  */
-void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms);
+void sim_phase_actions_due(struct pk_run *run, struct pk_variant *v,
+			   int64_t t_ms);
+static inline void sim_phase_actions(struct pk_run *run, struct pk_variant *v,
+				     int64_t t_ms)
+{
+	if (v->next_action < run->n_actions) {
+		sim_phase_actions_due(run, v, t_ms);
+	}
+}
 
 /* run->actions and n_actions from its scenario and workload's phase
    starts (every stream's phases run from t = 0 on their own timeline,

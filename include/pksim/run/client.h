@@ -71,14 +71,15 @@ int64_t client_backoff_ms(const struct pk_retry_spec *p, uint64_t seed,
 			  uint64_t seq, int k);
 
 /*
- * Queue op to be sent again at t_ms (ms since t = 0) in retry state st.
+ * Queue op to be sent again at t_ms (ms since t = 0) in retry state *st
+ * (copied; borrowed for the call).
  * owned: *owned is op's IN list when op already owns it (a retry retried
  * again); it moves into the queue and *owned becomes NULL. Otherwise (NULL)
  * the workload's list is copied (op->n_in values, 8 bytes each). An op
  * without an IN list queues as it is.
  */
 void client_retry_push(struct pk_retryq *q, const struct pk_op *op,
-		       struct pk_retry_state st, int64_t t_ms,
+		       const struct pk_retry_state *st, int64_t t_ms,
 		       uint64_t **owned);
 
 /*

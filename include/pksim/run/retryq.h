@@ -86,6 +86,16 @@ void retryq_init(struct pk_retryq *q);
 void retryq_free(struct pk_retryq *q);
 /* Queue a copy of e; the queue takes over e's IN list (see above). */
 void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e);
+/*
+ * Queue an entry due at (t_ms, seq) and return where it is kept, its t_ms
+ * and seq set: the caller fills its op and st in place, before any other
+ * call on q (what retryq_push does, without building the entry elsewhere
+ * first: the copy of a retry's 120 bytes each time it is queued again).
+ * The queue takes over the op's IN list, as with retryq_push. The
+ * pointer is q's, valid until the next call on q.
+ */
+struct pk_retry_entry *retryq_push_at(struct pk_retryq *q, int64_t t_ms,
+				      uint64_t seq);
 /* 1 and the first entry's time and place, or 0 when q is empty. */
 int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq);
 /* Take the first entry into *out, its IN list with it (the caller frees

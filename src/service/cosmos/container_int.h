@@ -341,8 +341,19 @@ static inline uint64_t lptable_count_inc(struct pk_container *c,
 uint64_t lptable_count_sub(struct pk_container *c, struct pk_lp *lp,
 			   enum pk_lp_count k, uint64_t d);
 
-/* lp's pk_lp_rare, made (zero, full_at_ms -1) the first time. */
-struct pk_lp_rare *lptable_rare(struct pk_container *c, struct pk_lp *lp);
+/* lptable_rare when lp has none yet: makes it (zero, full_at_ms -1). */
+struct pk_lp_rare *lptable_rare_new(struct pk_container *c, struct pk_lp *lp);
+
+/* lp's pk_lp_rare, made (zero, full_at_ms -1) the first time (inline: a
+   throttled retry counts in it twice). */
+static inline struct pk_lp_rare *lptable_rare(struct pk_container *c,
+					      struct pk_lp *lp)
+{
+	if (__builtin_expect(lp->rare != 0, 1)) {
+		return &c->lp_rare[lp->rare];
+	}
+	return lptable_rare_new(c, lp);
+}
 
 /* Item number item's slot, growing the table (zeroed) to hold it. */
 static inline struct pk_item_slot *lptable_slot(struct pk_container *c,

@@ -213,22 +213,24 @@ uint64_t lptable_count_sub(struct pk_container *c, struct pk_lp *lp,
 	return have - d;
 }
 
-struct pk_lp_rare *lptable_rare(struct pk_container *c, struct pk_lp *lp)
+struct pk_lp_rare *lptable_rare_new(struct pk_container *c, struct pk_lp *lp)
 {
-	if (!lp->rare) {
-		size_t n = c->n_lp_rare ? c->n_lp_rare : 1;
+	size_t n = c->n_lp_rare ? c->n_lp_rare : 1;
 
-		if (n >= UINT32_MAX) {
-			PK_BUG("lptable: %zu rare records", n);
-		}
-		mem_grow((void **)&c->lp_rare, &c->lp_rare_cap, n + 1,
-			 sizeof(*c->lp_rare));
-		memset(&c->lp_rare[n], 0, sizeof(c->lp_rare[n]));
-		c->lp_rare[n].full_at_ms = -1;
-		c->n_lp_rare = n + 1;
-		lp->rare = (uint32_t)n;
+	if (lp->rare) {
+		PK_BUG("lptable: logical partition %u has a rare record",
+		       lp->index);
 	}
-	return &c->lp_rare[lp->rare];
+	if (n >= UINT32_MAX) {
+		PK_BUG("lptable: %zu rare records", n);
+	}
+	mem_grow((void **)&c->lp_rare, &c->lp_rare_cap, n + 1,
+		 sizeof(*c->lp_rare));
+	memset(&c->lp_rare[n], 0, sizeof(c->lp_rare[n]));
+	c->lp_rare[n].full_at_ms = -1;
+	c->n_lp_rare = n + 1;
+	lp->rare = (uint32_t)n;
+	return &c->lp_rare[n];
 }
 
 static struct pk_id_key id_key(const struct pk_lp *lp,
