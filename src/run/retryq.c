@@ -122,8 +122,8 @@ static void heap_push(struct pk_retryq *q, const struct pk_retry_key *k)
 	q->heap[i] = *k;
 }
 
-struct pk_retry_entry *retryq_push_at(struct pk_retryq *q, int64_t t_ms,
-				      uint64_t seq)
+struct pk_retry_entry *retryq_push_at_any(struct pk_retryq *q, int64_t t_ms,
+					  uint64_t seq)
 {
 	struct pk_retry_entry *e;
 	struct pk_retry_key k;
@@ -173,7 +173,7 @@ static int heap_first(const struct pk_retryq *q)
 	       (q->heap[0].t_ms == r->t_ms && q->heap[0].seq < r->seq);
 }
 
-int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq)
+int retryq_peek_any(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq)
 {
 	if (retryq_len(q) == 0) {
 		return 0;
@@ -248,7 +248,7 @@ static void prefetch_slot(const struct pk_retryq *q, uint32_t i)
 	__builtin_prefetch(e + sizeof(q->slots[0]) - 1);
 }
 
-void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
+void retryq_pop_any(struct pk_retryq *q, struct pk_retry_entry *out)
 {
 	uint32_t slot;
 

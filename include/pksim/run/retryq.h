@@ -86,6 +86,21 @@ void retryq_init(struct pk_retryq *q);
 void retryq_free(struct pk_retryq *q);
 /* Queue a copy of e; the queue takes over e's IN list (see above). */
 void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e);
+
+/* The out-of-line halves of retryq_push_at, retryq_peek and retryq_pop
+   below, for every case (retryq.c); call those. */
+struct pk_retry_entry *retryq_push_at_any(struct pk_retryq *q, int64_t t_ms,
+					  uint64_t seq);
+int retryq_peek_any(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq);
+void retryq_pop_any(struct pk_retryq *q, struct pk_retry_entry *out);
+
+/*
+ * The three below are inline for the common case, an entry at the run's
+ * end or head in the block at hand with the heap empty (a throttled run
+ * pushes and pops a retry for nearly every request it sends); the rest
+ * goes to their _any half, which handles every case.
+ */
+
 /*
  * Queue an entry due at (t_ms, seq) and return where it is kept, its t_ms
  * and seq set: the caller fills its op and st in place, before any other
@@ -94,14 +109,59 @@ void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e);
  * The queue takes over the op's IN list, as with retryq_push. The
  * pointer is q's, valid until the next call on q.
  */
-struct pk_retry_entry *retryq_push_at(struct pk_retryq *q, int64_t t_ms,
-				      uint64_t seq);
+static inline struct pk_retry_entry *retryq_push_at(struct pk_retryq *q,
+						    int64_t t_ms, uint64_t seq)
+{
+	struct pk_retry_block *b = q->last;
+
+	/* not before the run's last entry, and room after it in its block:
+	   appended there (a run that is not empty has a last entry) */
+	if (q->n_run > 0 && b->end < RETRYQ_BLOCK) {
+		struct pk_retry_entry *e = &b->e[b->end];
+
+		if (!(t_ms < e[-1].t_ms ||
+		      (t_ms == e[-1].t_ms && seq < e[-1].seq))) {
+			b->end++;
+			q->n_run++;
+			e->t_ms = t_ms;
+			e->seq = seq;
+			return e;
+		}
+	}
+	return retryq_push_at_any(q, t_ms, seq);
+}
+
 /* 1 and the first entry's time and place, or 0 when q is empty. */
-int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq);
+static inline int retryq_peek(const struct pk_retryq *q, int64_t *t_ms,
+			      uint64_t *seq)
+{
+	if (q->n == 0 && q->n_run > 0) {
+		const struct pk_retry_entry *e = &q->first->e[q->first->head];
+
+		*t_ms = e->t_ms;
+		*seq = e->seq;
+		return 1;
+	}
+	return retryq_peek_any(q, t_ms, seq);
+}
+
 /* Take the first entry into *out, its IN list with it (the caller frees
    it or pushes it again); q must not be empty (popping an empty queue is
    our bug: PK_BUG aborts). */
-void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out);
+static inline void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
+{
+	struct pk_retry_block *b = q->first;
+
+	/* the heap empty, the run's head not its block's last entry (the
+	   _any half recycles an emptied block) */
+	if (q->n == 0 && b && b->end - b->head > 1) {
+		*out = b->e[b->head++];
+		q->n_run--;
+		return;
+	}
+	retryq_pop_any(q, out);
+}
+
 /* Entries queued (inline: the run asks before every operation). */
 static inline size_t retryq_len(const struct pk_retryq *q)
 {
