@@ -170,6 +170,81 @@ START_TEST(test_retryq_push_in_place)
 }
 END_TEST
 
+/* The payload entry() gives (t_ms, seq), checked on a taken entry */
+static void entry_expect(const struct pk_retry_entry *e, int64_t t_ms,
+			 uint64_t seq)
+{
+	ck_assert_int_eq(e->t_ms, t_ms);
+	ck_assert_uint_eq(e->seq, seq);
+	ck_assert_uint_eq(e->op.seq, seq);
+	ck_assert_uint_eq(e->op.item, seq * 7);
+	ck_assert_int_eq(e->st.retries, (int)(seq % 9));
+	ck_assert_int_eq(e->st.waited_ms, t_ms / 2);
+}
+
+START_TEST(test_retryq_take_in_place)
+{
+	struct pk_retryq q;
+	struct pk_retry_entry buf;
+	const struct pk_retry_entry *a, *b;
+	uint64_t i;
+
+	retryq_init(&q);
+	/* (0, 0), (1, 1), (2, 2): the run's first block */
+	for (i = 0; i < 3; i++) {
+		push_at(&q, (int64_t)i, i);
+	}
+	/* the run's head with two more after it: where the queue keeps it */
+	a = retryq_take(&q, &buf);
+	ck_assert_ptr_ne(a, &buf);
+	ck_assert_ptr_eq(a, &q.first->e[0]);
+	entry_expect(a, 0, 0);
+	/* RETRYQ_BLOCK pushes after it: 509 fill the first block (3 + 509
+	   = 512), 3 start a second; none is written over a */
+	for (i = 0; i < RETRYQ_BLOCK; i++) {
+		push_at(&q, (int64_t)(100 + i), 100 + i);
+	}
+	ck_assert_uint_eq(q.n_blocks, 2);
+	entry_expect(a, 0, 0);
+	b = retryq_take(&q, &buf);
+	ck_assert_ptr_eq(b, &q.first->e[1]);
+	entry_expect(b, 1, 1);
+	entry_expect(a, 0, 0); /* untouched by the take after it */
+	/* the first block holds (0, 0) .. (2, 2) and (100, 100) ..
+	   (608, 608); the second (609, 609) .. (611, 611). Entries 2 ..
+	   510 of the first, each with more after it: (2, 2), then
+	   (100, 100) .. (607, 607) */
+	for (i = 2; i < RETRYQ_BLOCK - 1; i++) {
+		int64_t t = i == 2 ? 2 : (int64_t)(100 + i - 3);
+
+		b = retryq_take(&q, &buf);
+		ck_assert_ptr_ne(b, &buf);
+		entry_expect(b, t, (uint64_t)t);
+	}
+	/* the block's last entry, (608, 608): copied, the block recycled */
+	b = retryq_take(&q, &buf);
+	ck_assert_ptr_eq(b, &buf);
+	entry_expect(b, 608, 608);
+	/* one due before the run's last (611, 611) goes to the heap; with
+	   the heap not empty a take copies, even when the run's head comes
+	   out first: (609, 609), (610, 610), then the heap's (611, 5) */
+	push_at(&q, 611, 5);
+	ck_assert_uint_eq(q.n, 1);
+	b = retryq_take(&q, &buf);
+	ck_assert_ptr_eq(b, &buf);
+	entry_expect(b, 609, 609);
+	b = retryq_take(&q, &buf);
+	ck_assert_ptr_eq(b, &buf);
+	entry_expect(b, 610, 610);
+	b = retryq_take(&q, &buf);
+	ck_assert_ptr_eq(b, &buf);
+	entry_expect(b, 611, 5);
+	pop_expect(&q, 611, 611);
+	ck_assert_uint_eq(retryq_len(&q), 0);
+	retryq_free(&q);
+}
+END_TEST
+
 START_TEST(test_retryq_interleaved_and_reused)
 {
 	struct pk_retryq q;
@@ -367,6 +442,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_retryq_order_by_time);
 	tcase_add_test(tc, test_retryq_ties_by_place);
 	tcase_add_test(tc, test_retryq_push_in_place);
+	tcase_add_test(tc, test_retryq_take_in_place);
 	tcase_add_test(tc, test_retryq_interleaved_and_reused);
 	tcase_add_test(tc, test_retryq_run_blocks);
 	tcase_add_test(tc, test_retryq_run_and_heap_one_order);

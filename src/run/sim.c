@@ -429,7 +429,7 @@ static inline void attempt(struct pk_run *run, struct pk_variant *v,
  * or not, and a queue of held retries costs one look a send, not one
  * per waiting retry each ms.
  */
-static int budget_defer(struct pk_variant *v, struct pk_retry_entry *e)
+static int budget_defer(struct pk_variant *v, const struct pk_retry_entry *e)
 {
 	struct pk_pacer *p;
 	int64_t ready;
@@ -458,16 +458,18 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 
 	while (!run->stopped && retryq_peek(&v->retries, &due, &place) &&
 	       (due < t_ms || (due == t_ms && place < seq))) {
-		struct pk_retry_entry e;
+		struct pk_retry_entry buf;
+		/* nothing pops v->retries until the loop's next turn, so e
+		   stays put through the attempt (retryq_take) */
+		const struct pk_retry_entry *e = retryq_take(&v->retries, &buf);
 
-		retryq_pop(&v->retries, &e);
-		if (budget_defer(v, &e)) {
+		if (budget_defer(v, e)) {
 			continue;
 		}
-		sim_phase_actions(run, v, e.t_ms);
+		sim_phase_actions(run, v, e->t_ms);
 		sim_observe(run, v);
-		attempt(run, v, &e.op, &e.st, e.t_ms, 0,
-			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
+		attempt(run, v, &e->op, &e->st, e->t_ms, 0,
+			e->op.n_in > 0 ? (uint64_t *)e->op.in_items : NULL,
 			run->obs != NULL);
 	}
 }

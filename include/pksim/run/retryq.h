@@ -162,6 +162,29 @@ static inline void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
 	retryq_pop_any(q, out);
 }
 
+/*
+ * retryq_pop without the copy where it can: take the first entry off q
+ * (q must not be empty, as for retryq_pop) and return it, where q keeps
+ * it when it is the run's head with more of the run after it in its
+ * block and the heap is empty, else copied into *buf. Either stays valid
+ * and unchanged until the next retryq_pop or retryq_take on q, or
+ * retryq_free: a push writes after the run's end or into a heap slot,
+ * never over the run's taken entries, and only a pop empties a block
+ * for reuse. Its IN list is the caller's, as with retryq_pop.
+ */
+static inline const struct pk_retry_entry *
+retryq_take(struct pk_retryq *q, struct pk_retry_entry *buf)
+{
+	struct pk_retry_block *b = q->first;
+
+	if (q->n == 0 && b && b->end - b->head > 1) {
+		q->n_run--;
+		return &b->e[b->head++];
+	}
+	retryq_pop_any(q, buf);
+	return buf;
+}
+
 /* Entries queued (inline: the run asks before every operation). */
 static inline size_t retryq_len(const struct pk_retryq *q)
 {
