@@ -650,6 +650,94 @@ START_TEST(test_lsi_entries_in_partition_storage)
 }
 END_TEST
 
+/* The seconds to full of a table of 100 WCU keyed /k (one value "a")
+   with a projection-all local index, 60 puts/s of 10 KB (10,240 B:
+   10 WCU for the item and 10 for its index entry, D1, D18; 20,480 B
+   a put counted against the collection's 10 GiB), its table settings
+   extra and its phase's phase_extra; *t the sentence */
+static double units_full_s(const char *extra, const char *phase_extra, char *t,
+			   size_t cap)
+{
+	char yaml[1024];
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	double s;
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  partition_key: /k\n"
+		 "  sort_key: /id\n"
+		 "  read_capacity_units: 10\n"
+		 "%s"
+		 "  local_secondary_indexes:\n"
+		 "    - {name: by-t, sort_key: /t}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {const: a}, t: {values: \"t{000..999}\"}}\n"
+		 "phases: [{duration: 2m, rate: 60/s, ops: {create: 1}, "
+		 "item_size: 10KB%s}]\n",
+		 extra, phase_extra);
+	c = tu_cards("lsi-units.yaml", yaml, &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	s = c[0].days_to_full * 86400.0;
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+	return s;
+}
+
+/*
+ * The write units a key value takes are the table's in force, not the
+ * ones it starts with. 60 puts/s of 20 WCU ask 1,200 WCU a second.
+ * - 100 WCU under auto scaling (target 70 %, D19): target tracking
+ *   raises the table while its writes consume what it has (100, 143,
+ *   205, ... past 1,000 within minutes; a replay of 14,000 s narrates
+ *   1,429 WCU at t = 1,020 s), so the key takes its partition's 1,000
+ *   WCU (D3): 50 puts/s, 50 x 20,480 = 1,024,000 B/s, 10,737,418,240 /
+ *   1,024,000 = 10,485.76 s (the replay fills at 11,035 s, the minutes
+ *   of raising left out). Before: the starting 100 WCU, 5 puts/s,
+ *   104,857.6 s, 9.5x late.
+ * - the same with max_write_units: 400: 20 puts/s, 409,600 B/s,
+ *   26,214.4 s.
+ * - 100 WCU, its phase raising them to 2,000 from t = 0: 1,000 WCU a
+ *   key, 10,485.76 s (a 2-min replay stores 6,000 puts, 50 a second).
+ *   Before: 104,857.6 s.
+ * - 2,000 WCU, its phase lowering them to 100: 5 puts/s, 102,400 B/s,
+ *   104,857.6 s. Before: 10,485.76 s, 10x early.
+ * - adaptive capacity off, 1,000 WCU on 1 partition lowered to 100 by
+ *   its phase: the even share the partitions divide is not followed,
+ *   and the sentence says the bound is the starting units.
+ */
+START_TEST(test_lsi_days_to_full_units_in_force)
+{
+	char t[1024];
+	double s;
+
+	s = units_full_s("  write_capacity_units: 100\n"
+			 "  auto_scaling: {target: 70}\n",
+			 "", t, sizeof(t));
+	ck_assert_msg(tu_near(s, 10485.76, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "'s 1,000 WCU as auto scaling raises the "
+				"table's units (D19"),
+		      "%s", t);
+	s = units_full_s("  write_capacity_units: 100\n"
+			 "  auto_scaling: {target: 70, max_write_units: "
+			 "400}\n",
+			 "", t, sizeof(t));
+	ck_assert_msg(tu_near(s, 26214.4, 1e-9), "%f: %s", s, t);
+	s = units_full_s("  write_capacity_units: 100\n",
+			 ", write_capacity_units: 2000", t, sizeof(t));
+	ck_assert_msg(tu_near(s, 10485.76, 1e-9), "%f: %s", s, t);
+	s = units_full_s("  write_capacity_units: 2000\n",
+			 ", write_capacity_units: 100", t, sizeof(t));
+	ck_assert_msg(tu_near(s, 104857.6, 1e-9), "%f: %s", s, t);
+	s = units_full_s("  write_capacity_units: 1000\n"
+			 "  adaptive_capacity: off\n",
+			 ", write_capacity_units: 100", t, sizeof(t));
+	ck_assert_msg(strstr(t, "the table's starting units"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_lsi");
@@ -664,6 +752,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_days_to_full_schedule);
 	tcase_add_test(tc, test_lsi_days_to_full_date_key_bounded);
 	tcase_add_test(tc, test_lsi_days_to_full_wcu_bound);
+	tcase_add_test(tc, test_lsi_days_to_full_units_in_force);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	tcase_add_test(tc, test_lsi_changed_value_two_writes);
 	tcase_add_test(tc, test_lsi_keys_only_kept_value_no_write);

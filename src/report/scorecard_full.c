@@ -520,11 +520,27 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		}
 		if (s->full_collection) {
 			/* a table's: its partition's write units, which
-			   only writes share (reads have their own, D3) */
+			   only writes share (reads have their own, D3);
+			   the units auto scaling raises it to, a phase's
+			   own, or its starting ones where a phase's are
+			   not followed */
+			snprintf(fill, sizeof(fill),
+				 " in another phase (%s WCU where it fills)",
+				 fmt_thousands(rw->bound_fill_ru_per_s, fru));
 			snprintf(bound, sizeof(bound),
-				 ", bounded by partition %u's %s WCU%s",
+				 ", bounded by partition %u's %s WCU%s%s%s",
 				 rw->bound_range,
 				 fmt_thousands(rw->bound_ru_per_s, ru),
+				 rw->bound_scaled
+				     ? " as auto scaling raises the "
+				       "table's units (D19; its "
+				       "minutes of raising left out)"
+				 : rw->bound_start_units
+				     ? ", the table's starting units (with "
+				       "adaptive capacity off a phase's "
+				       "write_capacity_units are not followed)"
+				     : "",
+				 rw->bound_fill_ru_per_s > 0 ? fill : "",
 				 rw->bound_shared ? " shared with the rewrites "
 						    "and deletes sent to it"
 						  : "");

@@ -420,7 +420,10 @@ static void project(const struct pk_snapshot *s, const struct pk_scenario *sc,
  * table's terms: the collection's cap, the bytes a new item adds to it
  * (pk_snapshot_ddb.coll_item_factor, as a container's index factor), the
  * write units one key value can take a second in place of each range's
- * RU/s (coll_write_mcu: a partition's 1,000 WCU, the table's own units),
+ * RU/s (coll_write_mcu: a partition's 1,000 WCU, the table's own units;
+ * under auto scaling the units it raises the table to, D19; a phase's
+ * write_capacity_units from the phase's start, as a container phase's
+ * throughput, through table_phases),
  * writes charged by D1 and reads by none (ddb_queries: reads take the
  * read bucket, D3), items identified within a collection by the sort
  * key (the table's primary key: a put of a stored sort key value
@@ -429,6 +432,48 @@ static void project(const struct pk_snapshot *s, const struct pk_scenario *sc,
  * Without a local index nothing caps a key value (a partition past 10
  * GiB splits, D6): not projected, basis PK_RUNWAY_NONE.
  */
+/* sc with its phases in the table's terms (freed by the caller: the
+   copy's phases): a phase's write_capacity_units as the write units
+   one key value takes from its start, the least of a partition's
+   1,000 WCU and the units, on each of the n partitions
+   (pk_snapshot_ddb.coll_write_part_mcu), in the
+   field runway_rates reads a container phase's RU/s from; a
+   container's throughput or autoscale max (a compare's other
+   variants) cleared, as none is the table's. *unfollowed: 1 when a
+   phase sets write units the bound does not follow (auto scaling
+   holds its own; adaptive capacity off) */
+static struct pk_scenario table_phases(const struct pk_scenario *sc,
+				       const struct pk_snapshot_ddb *x,
+				       size_t n, int *unfollowed)
+{
+	struct pk_scenario one = *sc;
+	size_t i;
+
+	*unfollowed = 0;
+	one.phases =
+	    sc->n_phases ? xcalloc(sc->n_phases, sizeof(*one.phases)) : NULL;
+	for (i = 0; i < sc->n_phases; i++) {
+		struct pk_phase_spec *ps = &one.phases[i];
+
+		*ps = sc->phases[i];
+		ps->throughput_ru_per_s = 0;
+		ps->autoscale_max_ru_per_s = 0;
+		if (ps->ddb_wcu <= 0) {
+			continue;
+		}
+		if (x->coll_write_part_mcu > 0) {
+			const int64_t most = x->coll_write_part_mcu / 1000;
+
+			ps->throughput_ru_per_s =
+			    (ps->ddb_wcu < most ? ps->ddb_wcu : most) *
+			    (int64_t)n;
+		} else if (!x->coll_write_scaled_mcu) {
+			*unfollowed = 1;
+		}
+	}
+	return one;
+}
+
 static void table_runway(const struct pk_snapshot *s,
 			 const struct pk_scenario *sc,
 			 const struct pk_workload *w,
@@ -439,6 +484,11 @@ static void table_runway(const struct pk_snapshot *s,
 	struct pk_container_spec spec;
 	struct pk_metrics m;
 	struct pk_result_variant tv;
+	struct pk_scenario one;
+	const size_t n = v->n_ranges ? v->n_ranges : 1;
+	const int64_t per = x->coll_write_scaled_mcu ? x->coll_write_scaled_mcu
+						     : x->coll_write_mcu;
+	int unfollowed;
 	size_t i;
 
 	if (!s->queries || !v->spec || x->coll_cap_bytes == 0 ||
@@ -467,18 +517,26 @@ static void table_runway(const struct pk_snapshot *s,
 	tv.queries = NULL;
 	tv.n_queries = 0;
 	tv.id_path = x->sort_key ? x->sort_key : "/id";
-	tv.ranges = xcalloc(v->n_ranges ? v->n_ranges : 1, sizeof(*tv.ranges));
+	tv.ranges = xcalloc(n, sizeof(*tv.ranges));
 	for (i = 0; i < v->n_ranges; i++) {
 		tv.ranges[i] = v->ranges[i];
-		tv.ranges[i].ru_per_s_mru = x->coll_write_mcu;
+		tv.ranges[i].ru_per_s_mru = per;
 	}
-	tv.ru_per_s =
-	    x->coll_write_mcu / 1000 * (int64_t)(v->n_ranges ? v->n_ranges : 1);
+	tv.ru_per_s = per / 1000 * (int64_t)n;
+	/* the units the projection starts from, as a container's RU/s,
+	   over which a phase's are measured (runway_rates in_force) */
+	spec.throughput_ru_per_s = tv.ru_per_s;
+	one = table_phases(sc, x, n, &unfollowed);
 	if (sc->items_file && sc->items_file->from == PK_FROM_AT_ONCE) {
 		rw->kind = PK_RUNWAY_AT_ONCE;
 	} else {
-		project(s, sc, w, &tv, rw);
+		project(s, &one, w, &tv, rw);
 	}
+	if (rw->bound_range != UINT32_MAX) {
+		rw->bound_scaled = x->coll_write_scaled_mcu > 0;
+		rw->bound_start_units = unfollowed;
+	}
+	free(one.phases);
 	free(tv.ranges);
 }
 

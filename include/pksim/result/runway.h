@@ -507,28 +507,35 @@ struct pk_runway {
 	enum pk_runway_client bound_client; /* what of a stream's client
 					       held it back in any step
 					       before it filled */
-	size_t bound_stream; /* ... that stream, an index into the
-				scenario's streams */
-	int bound_burst;     /* ... its burst credit (rule 14) counted in
-				that RU/s */
-	int bound_low;	     /* ... its writes Low priority, served what
-				High-priority requests left (rule 30) */
-	int share_from_run;  /* RATES: shares from the run's writes */
-	int dels_netted;     /* RATES: deletes taken off the new items
-				(an id pool), not from every stored
-				item */
-	int ttl_after;	     /* RATES, DAYS: it fills before the first
-				item expires (ttl_s), projected as
-				without time to live */
-	int untimed;	     /* RATES: the key has a time part (bucket) but
-				the logical partition named keeps its value
-				for good (another stream's constant) */
-	int drawn_apart;     /* RATES: 1 the run's window wrote nothing,
-				2 a stream of it wrote nothing beside
-				others that did; its key values drawn
-				apart where the schedule writes */
-	double time_scale;   /* RATES: real seconds a simulated one stands
-				for (`time_scale:`), 1 without */
+	size_t bound_stream;   /* ... that stream, an index into the
+				  scenario's streams */
+	int bound_burst;       /* ... its burst credit (rule 14) counted in
+				  that RU/s */
+	int bound_low;	       /* ... its writes Low priority, served what
+				  High-priority requests left (rule 30) */
+	int bound_scaled;      /* ... a table's: the units auto scaling
+				  raises it to (D19), not its starting ones */
+	int bound_start_units; /* ... a table's: its starting units, a
+				  phase's write_capacity_units not
+				  followed (adaptive capacity off: the
+				  share moves with the partitions a
+				  raise makes) */
+	int share_from_run;    /* RATES: shares from the run's writes */
+	int dels_netted;       /* RATES: deletes taken off the new items
+				  (an id pool), not from every stored
+				  item */
+	int ttl_after;	       /* RATES, DAYS: it fills before the first
+				  item expires (ttl_s), projected as
+				  without time to live */
+	int untimed;	       /* RATES: the key has a time part (bucket) but
+				  the logical partition named keeps its value
+				  for good (another stream's constant) */
+	int drawn_apart;       /* RATES: 1 the run's window wrote nothing,
+				  2 a stream of it wrote nothing beside
+				  others that did; its key values drawn
+				  apart where the schedule writes */
+	double time_scale;     /* RATES: real seconds a simulated one stands
+				  for (`time_scale:`), 1 without */
 	struct pk_time_bucket bucket; /* the key's; a hash of a time whose
 					 buckets are shorter than a step
 					 and that fills: hash_share and

@@ -476,25 +476,43 @@ struct pk_snapshot_ddb {
 					    filled at the run's end */
 	/* What the runway (result/runway.h) projects a table's item
 	   collections against, set when the table is made: */
-	uint64_t coll_cap_bytes; /* an item collection's cap: 10 GiB with
-				    a local secondary index (D18), 0
-				    without one (no key value is capped) */
-	double coll_item_factor; /* bytes a collection gains for each
-				    byte of a new item: 1, plus 1 for each
-				    local index of projection all whose
-				    sort key the scenario's items have
-				    (its entry is the item; keys_only
-				    entries count none, ddb_lsi.c) */
-	int64_t coll_write_mcu;	 /* the write units one key value's
-				    writes can take a second, mCU: a
-				    partition's 1,000 WCU (D3; with a
-				    local index its collection stays on
-				    one partition), at most the table's
-				    provisioned units (adaptive capacity
-				    lends a busy partition the units the
-				    others leave, D10), with `adaptive:
-				    off` at most its partition's even
-				    share at creation (D5) */
+	uint64_t coll_cap_bytes;       /* an item collection's cap: 10 GiB with
+					  a local secondary index (D18), 0
+					  without one (no key value is capped) */
+	double coll_item_factor;       /* bytes a collection gains for each
+					  byte of a new item: 1, plus 1 for each
+					  local index of projection all whose
+					  sort key the scenario's items have
+					  (its entry is the item; keys_only
+					  entries count none, ddb_lsi.c) */
+	int64_t coll_write_mcu;	       /* the write units one key value's
+					  writes can take a second, mCU: a
+					  partition's 1,000 WCU (D3; with a
+					  local index its collection stays on
+					  one partition), at most the table's
+					  provisioned units (adaptive capacity
+					  lends a busy partition the units the
+					  others leave, D10), with `adaptive:
+					  off` at most its partition's even
+					  share at creation (D5) */
+	int64_t coll_write_scaled_mcu; /* with write auto scaling (D19)
+				    and adaptive capacity: what
+				    coll_write_mcu becomes once auto
+				    scaling has raised the table's
+				    units as far as the writes ask, a
+				    partition's 1,000 WCU at most its
+				    max_wcu, mCU; 0 without auto
+				    scaling (or adaptive capacity off,
+				    whose share moves with the
+				    partitions a raise makes) */
+	int64_t coll_write_part_mcu;   /* when coll_write_mcu is the least
+				      of a partition's 1,000 WCU and the
+				      table's own units (provisioned,
+				      adaptive capacity not off, no auto
+				      scaling), that 1,000 WCU, mCU: a
+				      phase's write_capacity_units then
+				      moves the bound alike from the
+				      phase's start; else 0 */
 	char *finding; /* the table's own finding, one sentence for the
 			  findings (throughput dilution after a capacity
 			  decrease, D8: ddb_change.c), set when the run

@@ -63,6 +63,26 @@ static int64_t coll_write_mcu(const struct ddb *d)
 	return d->t->wcu * 1000 < most ? d->t->wcu * 1000 : most;
 }
 
+/* pk_snapshot_ddb.coll_write_scaled_mcu: with write auto scaling
+   (D19) the table's units follow what its writes consume, raised by
+   target tracking until they pass what is asked or reach max_wcu; a
+   key value's writes then take a partition's 1,000 WCU at most the
+   max (ASSUMPTION: the minutes of raising, two 1-minute points and
+   the update delay a step, are left out: the early side). 0 on demand,
+   without auto scaling, or with adaptive capacity off (an even share
+   that the partitions a raise makes divide again). */
+static int64_t coll_write_scaled_mcu(const struct ddb *d)
+{
+	const int64_t most = (int64_t)PK_DDB_PART_WCU * 1000;
+
+	if (d->on_demand || !d->t->scale.on ||
+	    d->t->adaptive == PK_DDB_ADAPTIVE_OFF) {
+		return 0;
+	}
+	return d->t->scale.max_wcu * 1000 < most ? d->t->scale.max_wcu * 1000
+						 : most;
+}
+
 /* Whether some stream of sc's items holds a property at path */
 static int items_have(const struct pk_scenario *sc, const char *path)
 {
@@ -112,6 +132,12 @@ int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 	d->bill.coll_cap_bytes = 0;
 	d->bill.coll_item_factor = 1.0;
 	d->bill.coll_write_mcu = coll_write_mcu(d);
+	d->bill.coll_write_scaled_mcu = coll_write_scaled_mcu(d);
+	d->bill.coll_write_part_mcu =
+	    !d->on_demand && !d->t->scale.on &&
+		    d->t->adaptive != PK_DDB_ADAPTIVE_OFF
+		? (int64_t)PK_DDB_PART_WCU * 1000
+		: 0;
 	if (d->t->n_lsis == 0) {
 		return 0;
 	}
