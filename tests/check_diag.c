@@ -243,6 +243,49 @@ START_TEST(test_diag_key_text_warning)
 }
 END_TEST
 
+/*
+ * The same text under a DynamoDB table's key: a table's partition_key
+ * is an attribute path and refuses a template (scenario_table.c), so
+ * the warning does not send the user there: it says a table's key is
+ * the attribute as the application writes it and offers a container
+ * variant for the template. "  b: ..." is line 6, column 3.
+ */
+START_TEST(test_diag_key_text_warning_table)
+{
+	static const char text[] =
+	    "name: w\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /b, read_capacity_units: 10, "
+	    "write_capacity_units: 10}\n"
+	    "items:\n"
+	    "  tenant: {values: \"t{1..3}\"}\n"
+	    "  b: {const: \"{tenant}-x\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 2s, rate: 1/s, item_size: 1KB}\n";
+	char *dir = tu_tmpdir(), *path = tu_write_file(dir, "w.yaml", text);
+	char args[1024], want[1200], *out, *err;
+
+	snprintf(args, sizeof(args), "run '%s' --format json", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	snprintf(want, sizeof(want),
+		 "pksim: %s:6:3: warning: property '/b' holds the text "
+		 "\"{tenant}-x\", which reads as a key template",
+		 path);
+	ck_assert_msg(strstr(err, want), "%s", err);
+	ck_assert_msg(strstr(err, "a DynamoDB table's key is an attribute "
+				  "as the application writes it"),
+		      "%s", err);
+	ck_assert_msg(!strstr(err, "write the template as the key itself"),
+		      "%s", err);
+	free(out);
+	free(err);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("diag");
@@ -256,6 +299,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_diag_category);
 	tcase_add_test(tc, test_diag_warning_apart);
 	tcase_add_test(tc, test_diag_key_text_warning);
+	tcase_add_test(tc, test_diag_key_text_warning_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -641,6 +641,33 @@ static int reads_as_template(const struct ld *ld, const char *t)
 	return 0;
 }
 
+/* 1 when t takes path as its partition or sort key */
+static int table_keyed_by(const struct pk_ddb_table_spec *t, const char *path)
+{
+	return (t->partition_key && strcmp(t->partition_key, path) == 0) ||
+	       (t->sort_key && strcmp(t->sort_key, path) == 0);
+}
+
+/* 1 when a DynamoDB table of s (its own, or a variant's) is keyed by
+   path: a table's key is an attribute as the application writes it,
+   never a template (scenario_table.c), so the warning's fix differs */
+static int table_key(const struct pk_scenario *s, const char *path)
+{
+	size_t i;
+
+	if (s->service == PK_SERVICE_DYNAMODB &&
+	    table_keyed_by(&s->table, path)) {
+		return 1;
+	}
+	for (i = 0; i < s->n_variants; i++) {
+		if (s->variants[i].table &&
+		    table_keyed_by(s->variants[i].table, path)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void ld_warn_key_texts(struct ld *ld)
 {
 	size_t i, j;
@@ -660,6 +687,22 @@ void ld_warn_key_texts(struct ld *ld)
 			}
 		}
 		if (!t) {
+			continue;
+		}
+		if (table_key(ld->s, p->path)) {
+			ld_warn_at(
+			    ld, p->line, p->col,
+			    "property '%s' holds the text \"%.*s\", which "
+			    "reads as a key template: a property's value is "
+			    "taken as written, so every item gets that one "
+			    "text; a DynamoDB table's key is an attribute as "
+			    "the application writes it, which pksim does not "
+			    "build from other properties: give '%s' the "
+			    "values the application writes (values: or a "
+			    "pattern), or key a container variant by the "
+			    "template (partition_key: \"%.*s\")",
+			    p->path, PK_SCENARIO_QUOTE_BYTES, t, p->path,
+			    PK_SCENARIO_QUOTE_BYTES, t);
 			continue;
 		}
 		ld_warn_at(
