@@ -1071,6 +1071,45 @@ START_TEST(test_runway_phases_looked_at_once)
 }
 END_TEST
 
+/*
+ * A weekday key under a time scale is projected in real time, its days
+ * real ones (scenarios/README.md): `time_scale: 1s = 1m`, key `%A` from
+ * Monday 2026-01-05 00:00 UTC, 10 creates per simulated second of 100
+ * KB, so 10 x 102,400 / 60 = 17,066.67 B a real second while a day is
+ * current, 1,474,560,000 B a day. Monday grows one day in seven: after
+ * 14 Mondays it holds 20,643,840,000 B; the 830,996,480 B left take
+ * 830,996,480 x 60 / 1,024,000 = 48,691.2 s of its 15th: full at 98 x
+ * 86,400 + 48,691.2 = 8,515,891.2 s (98.5636 days; a trial user's walk
+ * of real minutes gave the same). Before: not projected, though the
+ * README gave the weekday as projected under a time scale.
+ */
+START_TEST(test_runway_time_scale_weekday)
+{
+	static const char text[] =
+	    "time_scale: 1s = 1m\n"
+	    "clock: {start: 2026-01-05}\n"
+	    "container: {partition_key: \"{d}\", throughput: 10000}\n"
+	    "items:\n"
+	    "  d: {clock: \"%A\"}\n"
+	    "phases:\n"
+	    "  - {duration: 10m, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	char t[640];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, 8515891.2, 1e-6), "%f",
+		      c[0].days_to_full * DAY);
+	ck_assert_str_eq(c[0].full_key, "\"Monday\"");
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "at its time scale (1s = 1m)"), "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway");
@@ -1099,6 +1138,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_data_file_compression);
 	tcase_add_test(tc, test_runway_data_file_weekday);
 	tcase_add_test(tc, test_runway_time_scale_offices);
+	tcase_add_test(tc, test_runway_time_scale_weekday);
 	tcase_add_test(tc, test_runway_value_map_matches_items);
 	tcase_add_test(tc, test_runway_phases_looked_at_once);
 	suite_add_tcase(s, tc);

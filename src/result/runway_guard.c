@@ -142,6 +142,7 @@ static const struct tested tested[] = {
     {TTL | SCALE, "runway_items test_runway_ttl_time_scale"},
     {HUNIQ | SCALE, "runway test_runway_time_scale_offices"},
     {TKEY | SCALE, "runway test_runway_time_scale_offices"},
+    {CYCLE | SCALE, "runway test_runway_time_scale_weekday"},
     {TTL | TKEY, "runway_items test_runway_date_key_ttl"},
     {TKEY, "days test_days_bucket_fills_before_it_ends, days "
 	   "test_days_bounded_and_recurring"},
