@@ -24,9 +24,31 @@
 const char ld_size_range[] =
     "between 1 byte and 2 MB (2097152 bytes), the item size limit";
 
+/* The local secondary indexes of projection all of t whose sort key
+   the items read so far have (the scenario's, or the stream being
+   read): each holds a copy of the item, which counts in the item's 400
+   KiB with it (D2, D18; docs/dynamodb.md: "an item and its projections
+   must fit in 400 KiB"); keys_only ones count none (ASSUMPTION, as
+   ddb_lsi.c counts their bytes) */
+static uint64_t lsi_copies(const struct ld *ld,
+			   const struct pk_ddb_table_spec *t)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < t->n_lsis; i++) {
+		if (!t->lsis[i].keys_only &&
+		    scenario_find_prop(ld->s, t->lsis[i].sort_key)) {
+			n++;
+		}
+	}
+	return n;
+}
+
 /* Every item of size z (fixed, or a uniform's minimum) over DynamoDB's
-   400 KB item limit (D2) where a variant is a table: each write would
-   be a 400 it cannot mean. A distribution that only reaches past it is
+   400 KB item limit (D2) where a variant is a table, alone or with the
+   copies its local indexes of projection all hold: each write would be
+   a 400 it cannot mean. A distribution that only reaches past it is
    run, its oversize writes refused and counted (ValidationException). */
 static void ddb_item_size(struct ld *ld, const struct yn *n,
 			  const struct pk_size_spec *z)
@@ -34,12 +56,45 @@ static void ddb_item_size(struct ld *ld, const struct yn *n,
 	uint64_t least = z->kind == PK_SIZE_FIXED     ? z->bytes
 			 : z->kind == PK_SIZE_UNIFORM ? z->min_bytes
 						      : 0;
+	size_t v;
 
 	if (least > PK_DDB_ITEM_MAX_BYTES && ld_any_table(ld->s)) {
 		ld_err(ld, n,
 		       "item_size is over DynamoDB's item limit of 400 KiB "
 		       "(409,600 bytes, attribute names included): every "
 		       "write would be refused; give at most 400KB");
+		return;
+	}
+	for (v = 0; least > 0 && v < ld->s->n_variants; v++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(ld->s, &ld->s->variants[v]);
+		const uint64_t k = t ? lsi_copies(ld, t) : 0;
+
+		if (k > 0 && least * (k + 1) > PK_DDB_ITEM_MAX_BYTES) {
+			char a[PK_FMT_BYTES], b[PK_FMT_BYTES],
+			    most[PK_FMT_BYTES];
+
+			ld_err(ld, n,
+			       "item_size is over DynamoDB's item limit with "
+			       "its local index projections: an item and its "
+			       "projections must fit in 400 KiB (409,600 "
+			       "bytes, D2), and table '%s' has %llu local "
+			       "secondary index%s of projection all whose "
+			       "sort key the items have, so each write "
+			       "makes %s x %llu = %s bytes and would be "
+			       "refused; give at most %s bytes, or project "
+			       "the index%s keys_only",
+			       t->name ? t->name : t->partition_key,
+			       (unsigned long long)k, k > 1 ? "es" : "",
+			       fmt_thousands((int64_t)least, a),
+			       (unsigned long long)(k + 1),
+			       fmt_thousands((int64_t)(least * (k + 1)), b),
+			       fmt_thousands(
+				   (int64_t)(PK_DDB_ITEM_MAX_BYTES / (k + 1)),
+				   most),
+			       k > 1 ? "es" : "");
+			return;
+		}
 	}
 }
 
