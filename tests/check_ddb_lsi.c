@@ -738,6 +738,50 @@ START_TEST(test_lsi_days_to_full_units_in_force)
 }
 END_TEST
 
+/*
+ * A table's own cap on all its writes together bounds a collection as
+ * a partition's does. On demand with table_quota_units: 400 (D12): 10
+ * key values k0..k9 written in turn, 300 puts/s of 1 KB, each 1 WRU for
+ * its item and 1 for its projection-all index entry (D1, D18): 600 asked
+ * a second, 400 served, every write the same part, 2/3: k0 stores 30 x
+ * 2/3 = 20 puts/s, 20 x 2,048 = 40,960 B/s, 10,737,418,240 / 40,960 =
+ * 262,144 s (3.03 days). A 5-min replay stores 60,000 puts (200 a
+ * second) and refuses 30,000 for the quota. Before: the quota left
+ * out, 30 x 2,048 = 61,440 B/s, 174,762.67 s, 1.5x early.
+ */
+START_TEST(test_lsi_days_to_full_table_quota)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /k\n"
+	    "  sort_key: /id\n"
+	    "  capacity: on_demand\n"
+	    "  table_quota_units: 400\n"
+	    "  local_secondary_indexes:\n"
+	    "    - {name: by-t, sort_key: /t}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{0..9}\", distribution: sequential}, "
+	    "t: {values: \"t{000..999}\"}}\n"
+	    "phases: [{duration: 5m, rate: 300/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("lsi-quota.yaml", yaml, &run, &res);
+	char t[1024];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 262144.0, 1e-9),
+		      "%f", c[0].days_to_full * 86400.0);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "bounded by the table's 400 write units a "
+				"second, every partition's writes together "
+				"(its on-demand quota"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_lsi");
@@ -753,6 +797,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_days_to_full_date_key_bounded);
 	tcase_add_test(tc, test_lsi_days_to_full_wcu_bound);
 	tcase_add_test(tc, test_lsi_days_to_full_units_in_force);
+	tcase_add_test(tc, test_lsi_days_to_full_table_quota);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	tcase_add_test(tc, test_lsi_changed_value_two_writes);
 	tcase_add_test(tc, test_lsi_keys_only_kept_value_no_write);

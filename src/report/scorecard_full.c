@@ -527,23 +527,39 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			snprintf(fill, sizeof(fill),
 				 " in another phase (%s WCU where it fills)",
 				 fmt_thousands(rw->bound_fill_ru_per_s, fru));
-			snprintf(bound, sizeof(bound),
-				 ", bounded by partition %u's %s WCU%s%s%s",
-				 rw->bound_range,
-				 fmt_thousands(rw->bound_ru_per_s, ru),
-				 rw->bound_scaled
-				     ? " as auto scaling raises the "
-				       "table's units (D19; its "
-				       "minutes of raising left out)"
-				 : rw->bound_start_units
-				     ? ", the table's starting units (with "
-				       "adaptive capacity off a phase's "
-				       "write_capacity_units are not followed)"
-				     : "",
-				 rw->bound_fill_ru_per_s > 0 ? fill : "",
-				 rw->bound_shared ? " shared with the rewrites "
-						    "and deletes sent to it"
-						  : "");
+			if (rw->bound_table) {
+				/* the table's own cap on all its writes */
+				snprintf(bound, sizeof(bound),
+					 ", bounded by the table's %s write "
+					 "units a second, every partition's "
+					 "writes together (%s)",
+					 fmt_thousands(rw->bound_ru_per_s, ru),
+					 rw->bound_table == 1
+					     ? "its on-demand quota, "
+					       "table_quota_units, D12"
+					     : "its provisioned WCU");
+			} else {
+				snprintf(
+				    bound, sizeof(bound),
+				    ", bounded by partition %u's %s WCU%s%s%s",
+				    rw->bound_range,
+				    fmt_thousands(rw->bound_ru_per_s, ru),
+				    rw->bound_scaled
+					? " as auto scaling raises the "
+					  "table's units (D19; its "
+					  "minutes of raising left out)"
+				    : rw->bound_start_units
+					? ", the table's starting units (with "
+					  "adaptive capacity off a phase's "
+					  "write_capacity_units are not "
+					  "followed)"
+					: "",
+				    rw->bound_fill_ru_per_s > 0 ? fill : "",
+				    rw->bound_shared
+					? " shared with the rewrites "
+					  "and deletes sent to it"
+					: "");
+			}
 		} else {
 			snprintf(
 			    bound, sizeof(bound),

@@ -181,6 +181,7 @@ static void say_bound(const struct pk_result_variant *v, const struct cand *c,
 	rw->bound_bucket = c->bit.bucket;
 	rw->bound_burst = c->bit.burst;
 	rw->bound_low = c->bit.low;
+	rw->bound_table = c->bit.table ? (v->table_cap_quota ? 1 : 2) : 0;
 	rw->bound_bucket_pct =
 	    c->bit.bucket && v->spec ? v->spec->bucket_pct[c->bit.bucket] : 0;
 }
@@ -523,6 +524,8 @@ static void table_runway(const struct pk_snapshot *s,
 		tv.ranges[i].ru_per_s_mru = per;
 	}
 	tv.ru_per_s = per / 1000 * (int64_t)n;
+	tv.table_write_cap = (double)x->coll_table_write_mcu / 1000.0;
+	tv.table_cap_quota = x->table_wcu == 0;
 	/* the units the projection starts from, as a container's RU/s,
 	   over which a phase's are measured (runway_rates in_force) */
 	spec.throughput_ru_per_s = tv.ru_per_s;

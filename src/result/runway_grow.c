@@ -250,7 +250,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	    : pooled >= 0
 		? pooled
 		: runway_with_pool(v, c->range_ru * x->ru_scale, v->n_ranges);
-	int bucket, client_here = 0;
+	int bucket, client_here = 0, tabled = 0;
 	size_t k;
 
 	for (k = 0; k < ns; k++) {
@@ -289,11 +289,30 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 		   ? burst_room(c->range_ru * x->ru_scale, lim, len, ru,
 				1.0 - c->del_q, &c->bank)
 		   : whole_writes(v, x, ns, other, lim) * len;
+	if (v->table_write_cap > 0 && ru > 0) {
+		/* a table's cap on every partition's writes together (an
+		   on-demand quota, its provisioned units): when the table's
+		   writes ask more, each gets the same part of it
+		   (ASSUMPTION, as a range's requests do) */
+		double tot = 0, g;
+
+		for (k = 0; k < ns; k++) {
+			tot += (x->ru[k] + x->keyed[k] + x->spread[k] +
+				x->find[k]) *
+			       w;
+		}
+		g = tot > 0 ? fmin(1.0, v->table_write_cap * len / tot) : 1.0;
+		if (g * ru < room) {
+			room = g * ru;
+			tabled = 1;
+		}
+	}
 	if (bucket) {
 		b->held = 1;
 		b->ru = lim;
 		b->bucket = bucket;
 		b->shared = other > 0;
+		b->table = 0;
 	}
 	if (ru > 0 && ru > room) {
 		const double asked = want;
@@ -303,7 +322,8 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			/* its writes were held back (High-priority ones
 			   are not while they fit) */
 			b->held = 1;
-			b->ru = lim;
+			b->ru = tabled ? v->table_write_cap : lim;
+			b->table = tabled;
 			b->bucket = 0;
 			b->shared = other > 0;
 			b->burst = c->burst && room > lim * len;
@@ -393,7 +413,7 @@ static int step_adds(const struct pk_result_variant *v, const struct cand *c,
 	cc.bank = bank;
 	*all = *span = 0;
 	for (i = 0; i < n && i < PK_MAX_STREAMS * PK_RW_STRETCHES + 1; i++) {
-		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
+		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 		double d;
 
 		add[i] =
@@ -507,7 +527,7 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
 
 	for (i = 0; i < n; i++) {
 		struct slice x;
-		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
+		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 		memset(&x, 0, sizeof(x));
 		x.len = st->once[i].len * scale;

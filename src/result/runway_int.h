@@ -1135,8 +1135,10 @@ struct bite {
 	int client; /* what of a stream's client held it back (a
 		       pk_runway_client), 0 none */
 	size_t client_stream; /* ... that stream */
-	int low; /* Low-priority writes got what High-priority requests left
-		    (rule 30) */
+	int low;   /* Low-priority writes got what High-priority requests left
+		      (rule 30) */
+	int table; /* a table's cap on all its writes together
+		      (pk_result_variant.table_write_cap) bit, ru its */
 };
 
 /* A logical partition stepped */

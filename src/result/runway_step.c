@@ -416,7 +416,7 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	const double room = (double)v->spec->lp_storage_bytes - ci->g->start;
 	const int64_t w0 = p->sc->clock_start_s + (int64_t)t0,
 		      w1 = p->sc->clock_start_s + (int64_t)t1;
-	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
+	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
 	const double *share;
 	size_t k;
@@ -492,7 +492,7 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	const struct pk_result_variant *v = p->v;
 	const double cap = (double)v->spec->lp_storage_bytes;
 	const size_t ns = p->ns;
-	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
+	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
 	double add_c[PK_MAX_STREAMS];
 	double before, after, peak, room, grow, per_step, bank0;

@@ -538,6 +538,14 @@ struct pk_result_variant {
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
+	double table_write_cap; /* a DynamoDB table's view for the runway
+				   only (runway.c): its cap on every
+				   partition's write units together, units
+				   a second (pk_snapshot_ddb.
+				   coll_table_write_mcu); 0 none */
+	int table_cap_quota;	/* ... 1: that cap is an on-demand
+				   table's quota, 0 its provisioned
+				   units */
 	struct pk_result_query *queries; /* owned; the items file's
 					    --querys in order, else every
 					    query of every phase in

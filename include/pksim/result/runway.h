@@ -515,6 +515,10 @@ struct pk_runway {
 				  High-priority requests left (rule 30) */
 	int bound_scaled;      /* ... a table's: the units auto scaling
 				  raises it to (D19), not its starting ones */
+	int bound_table;       /* ... a table's: its cap on every partition's
+				  writes together, bound_ru_per_s (1 an
+				  on-demand quota, 2 provisioned units), 0
+				  a partition's */
 	int bound_start_units; /* ... a table's: its starting units, a
 				  phase's write_capacity_units not
 				  followed (adaptive capacity off: the

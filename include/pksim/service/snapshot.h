@@ -505,6 +505,13 @@ struct pk_snapshot_ddb {
 				    scaling (or adaptive capacity off,
 				    whose share moves with the
 				    partitions a raise makes) */
+	int64_t coll_table_write_mcu;  /* the table's cap on every
+				     partition's write units together, a
+				     second, mCU: on demand its quota
+				     (table_quota_units, D12); provisioned
+				     its units (under auto scaling its
+				     max_write_units); 0 when a phase sets
+				     write units (not followed) */
 	int64_t coll_write_part_mcu;   /* when coll_write_mcu is the least
 				      of a partition's 1,000 WCU and the
 				      table's own units (provisioned,

@@ -83,6 +83,27 @@ static int64_t coll_write_scaled_mcu(const struct ddb *d)
 						 : most;
 }
 
+/* pk_snapshot_ddb.coll_table_write_mcu: the table's own cap on its
+   writes, every partition's together: an on-demand table's quota
+   (D12: the instant limit grows past any peak in time, the quota does
+   not), a provisioned table's units (under auto scaling at most its
+   max); 0 when a phase sets write units (a table cap that moves is not
+   followed; the key's bound follows them, runway.c) */
+static int64_t coll_table_write_mcu(const struct ddb *d)
+{
+	size_t i;
+
+	if (d->on_demand) {
+		return d->t->quota_units * 1000;
+	}
+	for (i = 0; i < d->sc->n_phases; i++) {
+		if (d->sc->phases[i].ddb_wcu > 0) {
+			return 0;
+		}
+	}
+	return (d->t->scale.on ? d->t->scale.max_wcu : d->t->wcu) * 1000;
+}
+
 /* Whether some stream of sc's items holds a property at path */
 static int items_have(const struct pk_scenario *sc, const char *path)
 {
@@ -133,6 +154,7 @@ int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 	d->bill.coll_item_factor = 1.0;
 	d->bill.coll_write_mcu = coll_write_mcu(d);
 	d->bill.coll_write_scaled_mcu = coll_write_scaled_mcu(d);
+	d->bill.coll_table_write_mcu = coll_table_write_mcu(d);
 	d->bill.coll_write_part_mcu =
 	    !d->on_demand && !d->t->scale.on &&
 		    d->t->adaptive != PK_DDB_ADAPTIVE_OFF
