@@ -8,12 +8,14 @@
  * 3,000 + WCU / 1,000) (D4), each an even share (D5).
  */
 #include <check.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pksim/load/scenario.h"
 #include "pksim/report/report_html.h"
+#include "pksim/report/report_json.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/keyspace.h"
@@ -391,6 +393,62 @@ START_TEST(test_ddb_query_html_words)
 }
 END_TEST
 
+/*
+ * The JSON report names a table's queries in DynamoDB's words: the
+ * statement 3 scenario, eventual: 10 Queries of c1, each 5.5 RCU (its
+ * 41,780 B: ceil(41,780 / 4,096) = 11 x 0.5), served on one partition:
+ * queries.query 10, partitions_read 10, scan 0, scan_read_units 0; its
+ * one query a "Query", read_units 10 x 5.5 = 55, read_units_mean 5.5,
+ * throttled 0; none of a container's names (single, route, ru).
+ */
+START_TEST(test_ddb_query_json_words)
+{
+	char text[1024], *buf = NULL;
+	size_t len = 0;
+	struct tu_fx f;
+	FILE *mem;
+	json_t *root, *q, *one;
+	json_error_t err;
+
+	snprintf(text, sizeof(text), statement_3, "eventual");
+	tu_fx_run(&f, "s3.yaml", text);
+	mem = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(report_json(f.r, 0, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	root = json_loads(buf, 0, &err);
+	ck_assert_ptr_nonnull(root);
+	q = json_object_get(
+	    json_array_get(json_object_get(root, "variants"), 0), "queries");
+	ck_assert_ptr_nonnull(q);
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "query")), 10);
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "scan")), 0);
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(q, "partitions_read")), 10);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(q, "scan_read_units")), 0, 1e-9);
+	ck_assert_ptr_null(json_object_get(q, "single"));
+	ck_assert_ptr_null(json_object_get(q, "fanout_ru"));
+	one = json_array_get(json_object_get(q, "by_query"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(one, "request")),
+			 "Query");
+	ck_assert_int_eq(json_integer_value(json_object_get(one, "served")),
+			 10);
+	ck_assert_int_eq(json_integer_value(json_object_get(one, "throttled")),
+			 0);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(one, "read_units")), 55, 1e-9);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(one, "read_units_mean")), 5.5,
+	    1e-9);
+	ck_assert_ptr_null(json_object_get(one, "route"));
+	ck_assert_ptr_null(json_object_get(one, "ru"));
+	json_decref(root);
+	free(buf);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_query");
@@ -405,6 +463,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_query_scan_pages);
 	tcase_add_test(tc, test_ddb_query_across_services);
 	tcase_add_test(tc, test_ddb_query_html_words);
+	tcase_add_test(tc, test_ddb_query_json_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -96,7 +96,7 @@ static const char fields_f[] =
     "queries: [{results: 0}]}\n";
 /* Amazon DynamoDB priced: its reads line and on-demand figures; a
    global secondary index (indexes[]); BatchWriteItems and a capacity
-   change in its units */
+   change in its units; Queries (queries in a table's words) */
 static const char fields_g[] =
     "name: fields-g\n"
     "service: dynamodb\n"
@@ -108,7 +108,9 @@ static const char fields_g[] =
     "items: {k: {values: [a, b]}}\n"
     "phases: [{duration: 5s, rate: 20/s, ops: {create: 1}},\n"
     "  {duration: 5s, rate: 2/s, ops: {batch: 1}, batch: {size: 5},\n"
-    "   write_capacity_units: 200}]\n";
+    "   write_capacity_units: 200},\n"
+    "  {duration: 2s, rate: 2/s, ops: {query: 1},\n"
+    "   queries: [{name: one-k, where: {k: eq}}]}]\n";
 static const char fields_c[] =
     "name: fields-c\n"
     "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"

@@ -177,6 +177,17 @@ void field_query_route(const struct field_ctx *c, struct pk_field_value *o)
 	}
 }
 
+void field_query_request(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_result_query *q = c->obj;
+
+	if (q->sent) {
+		fv_text(o, report_json_request(q->route));
+	} else {
+		fv_null(o);
+	}
+}
+
 void field_query_ru_mean(const struct field_ctx *c, struct pk_field_value *o)
 {
 	const struct pk_result_query *q = c->obj;

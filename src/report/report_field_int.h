@@ -138,8 +138,8 @@ field_group_fn field_partition_key, field_service_of, field_capacity_mode_of,
     field_serverless_max, field_billed, field_billed_classic,
     field_billed_dynamic, field_fabric_profile, field_fabric_cu, field_notes_n,
     field_note_at, field_autoscale_mode, field_policy, field_unusable,
-    field_query_route, field_query_ru_mean, field_range_p99, field_default_ttl,
-    field_first_403, field_range_429_rate;
+    field_query_route, field_query_request, field_query_ru_mean,
+    field_range_p99, field_default_ttl, field_first_403, field_range_429_rate;
 field_group_fn field_lp_key, field_lp_key_level, field_lp_key_undefined,
     field_lp_range, field_lp_ru_share, field_lp_storage_share;
 field_group_fn field_two, field_child_id, field_child_min, field_child_max,

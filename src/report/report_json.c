@@ -102,6 +102,14 @@ const char *report_json_route(enum pk_route_kind route)
 	return (size_t)route < 3 ? routes[route] : "?";
 }
 
+const char *report_json_request(enum pk_route_kind route)
+{
+	static const char *const requests[] = {"Query", "Query per value",
+					       "Scan"};
+
+	return (size_t)route < 3 ? requests[route] : "?";
+}
+
 static json_t *totals(const struct pk_result_variant *v, int batches,
 		      int split_429)
 {
@@ -203,6 +211,29 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 	return o;
 }
 
+/* ... a table's (Amazon DynamoDB's words: its requests, partitions and
+   read units, ddb_query.c) */
+static json_t *by_query_ddb(const struct pk_result_query *q)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name", json_string(q->name));
+	json_object_set_new(o, "phase",
+			    q->phase ? json_string(q->phase) : json_null());
+	json_object_set_new(o, "request",
+			    q->sent ? json_string(report_json_request(q->route))
+				    : json_null());
+	json_object_set_new(o, "served", count(q->served));
+	json_object_set_new(o, "throttled", count(q->throttled_429));
+	json_object_set_new(o, "partitions_read", count(q->ranges_visited));
+	json_object_set_new(o, "read_units", ru(q->ru_mru));
+	json_object_set_new(
+	    o, "read_units_mean",
+	    json_real(q->served ? metrics_ru(q->ru_mru) / (double)q->served
+				: 0.0));
+	return o;
+}
+
 /* Per query of the scenario: its name, route under this key and cost. */
 static json_t *by_query(const struct pk_result_variant *v)
 {
@@ -211,8 +242,13 @@ static json_t *by_query(const struct pk_result_variant *v)
 
 	for (i = 0; i < v->n_queries; i++) {
 		const struct pk_result_query *q = &v->queries[i];
-		json_t *o = json_object();
+		json_t *o;
 
+		if (v->ddb) {
+			json_array_append_new(a, by_query_ddb(q));
+			continue;
+		}
+		o = json_object();
 		json_object_set_new(o, "name", json_string(q->name));
 		json_object_set_new(
 		    o, "phase", q->phase ? json_string(q->phase) : json_null());
@@ -241,6 +277,20 @@ static json_t *queries(const struct pk_result_variant *v)
 	const struct pk_totals *t = &v->metrics->totals;
 	json_t *o = json_object();
 
+	if (v->ddb) {
+		/* a table's requests (ddb_query.c), in DynamoDB's words */
+		json_object_set_new(o, "query",
+				    count(t->queries[PK_ROUTE_SINGLE]));
+		json_object_set_new(o, "query_per_value",
+				    count(t->queries[PK_ROUTE_TARGETED]));
+		json_object_set_new(o, "scan",
+				    count(t->queries[PK_ROUTE_FANOUT]));
+		json_object_set_new(o, "partitions_read",
+				    count(t->query_ranges));
+		json_object_set_new(o, "scan_read_units", ru(t->fanout_mru));
+		json_object_set_new(o, "by_query", by_query(v));
+		return o;
+	}
 	json_object_set_new(o, "single", count(t->queries[PK_ROUTE_SINGLE]));
 	json_object_set_new(o, "targeted",
 			    count(t->queries[PK_ROUTE_TARGETED]));

@@ -20,6 +20,11 @@ int report_json(const struct pk_result *r, int scorecards, FILE *out);
    "fanout" (queries.by_query[].route). */
 const char *report_json_route(enum pk_route_kind route);
 
+/* The report's word for a query's request on an Amazon DynamoDB table
+   (queries.by_query[].request, in place of route): "Query", "Query per
+   value" or "Scan" (ddb_query.c). */
+const char *report_json_request(enum pk_route_kind route);
+
 /* The report's word for what days to full says: "days", "never",
    "beyond", "at_once", "bounded", "no_sizes", "levels_off" or "no_cap"
    (scorecard.days_to_full_kind). */
