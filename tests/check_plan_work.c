@@ -726,14 +726,17 @@ END_TEST
  * days) a run may simulate: refused. Eventually consistent, half:
  * 50,002.5 a Scan, 700 of them 400,000 + 35,001,750 = 35,401,750 s:
  * refused. Before, a Scan was counted at the cost keys' query charge
- * (a few RU): trialW5's scanb.yaml ran 463 days.
+ * (a few RU): trialW5's scanb.yaml ran 463 days. Heat splits are off
+ * here: the partitions they can add (test_table_heat_partitions) would
+ * add a unit each to a Scan.
  */
 START_TEST(test_table_budget_scan_units)
 {
 	static const char text[] =
 	    "service: dynamodb\n"
 	    "table: {partition_key: /id, read_capacity_units: 3000, "
-	    "write_capacity_units: 4000, read_consistency: %s}\n"
+	    "write_capacity_units: 4000, read_consistency: %s, "
+	    "heat_split: off}\n"
 	    "client: {ru_budget: 1/s, retries: none}\n"
 	    "phases:\n"
 	    "  - {duration: 100s, rate: 100/s, ops: {create: 1}, "
@@ -1127,6 +1130,99 @@ START_TEST(test_unique_key_shares)
 }
 END_TEST
 
+/* scenario_work_terms of the scenario text (the loader must accept it) */
+static void terms_of(const char *text, char *buf, size_t cap)
+{
+	struct pk_scenario *s;
+	struct pk_diag d;
+
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	scenario_work_terms(s, buf, cap);
+	scenario_free(s);
+	diag_free(&d);
+}
+
+/*
+ * Heat splits (D7) and hot-item isolation (D11) add partitions to a
+ * table, which the bounds count with its D4 ones.
+ * - 100 RCU + 40,000 WCU: ceil((100 + 3 x 40,000) / 3,000) = 41
+ *   partitions (D4). Heat at 1 % (10 WCU) for 1 s: 1,000 puts a second
+ *   of 40 KB (40 WCU each) make any partition hot, and the run's
+ *   3,600,000 puts consume at least 144,000,000 units, 14,400,000
+ *   splits' worth; but each split leaves at least one of the 10,000
+ *   key values on both its sides: up to 41 + 9,999 = 10,040 partitions.
+ *   Each of those splits passes over the 10,000 items, 1 unit each, and
+ *   each partition counts 0.25 a second with a request: 9,999 x 10,000
+ *   + 9,999 x 0.25 x 3,600 = 108,989,100 units more than with
+ *   heat_split off.
+ * - 1,000 RCU + 1,000 WCU: ceil(4,000 / 3,000) = 2 partitions, shares
+ *   of 500. At the default 80 % (800 WCU) for 300 s, with no retries to
+ *   crowd a second, a partition is hot only with 800 units of first
+ *   attempts in a second: puts of 1 KB, each counted at the cost keys'
+ *   5 RU (more than its 1 WCU), over 10,000 values put at most 1 /
+ *   10,000 + 1 / 2 x (1 + 3 / sqrt(5,000)) = 0.5213 of them on the
+ *   busiest partition. 200 a second, 0.5213 x 1,000 = 521 units: none
+ *   hot, 2. 400 a second, 1,043: hot, and the hour's 1,440,000 x 5 =
+ *   7,200,000 units are 7,200,000 / (800 x 300) = 30 splits: 32.
+ * - Isolation, without heat splits: 100 RCU + 1,000 WCU, 2 partitions of
+ *   min(100, 1,000) / 2 = 50 units. 10 puts a second on 100 values (5
+ *   units each) put at most (1 / 100 + 1 / 2 x (1 + 3 / sqrt(50))) x 50
+ *   = 36 units a second on a partition: none passes its share, so no
+ *   item is isolated: 2. 100 a second (361) can: an hour's 360,000 puts
+ *   draw all 100 values, all but one isolated by up to 2 splits, 2 +
+ *   198 = 200, each 0.25 a second with a request: 198 x 0.25 x 3,600
+ *   = 178,200 units more than without isolation.
+ * (Before, each said 41, 2, 2, 2 and 2, and the work was the same.)
+ */
+START_TEST(test_table_heat_partitions)
+{
+	static const char *const heat =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: %s, "
+	    "write_capacity_units: %s%s}\n"
+	    "items: {k: {values: \"k{0..%s}\"}}\n"
+	    "client: {retries: none}\n"
+	    "phases: [{duration: 1h, rate: %s, ops: {create: 1}, item_size: "
+	    "%s}]\n";
+	char text[1024], buf[2048];
+	double w;
+
+	snprintf(text, sizeof(text), heat, "100", "40000",
+		 ", heat_threshold_pct: 1, heat_window_s: 1, split_delay_s: 0",
+		 "9999", "1000/s", "40KB");
+	terms_of(text, buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 10,040 partitions "), "%s", buf);
+	w = work_of(text);
+	snprintf(text, sizeof(text), heat, "100", "40000", ", heat_split: off",
+		 "9999", "1000/s", "40KB");
+	ck_assert_double_eq_tol(w - work_of(text), 108989100.0, 1e-3);
+	snprintf(text, sizeof(text), heat, "1000", "1000", "", "9999", "200/s",
+		 "1KB");
+	terms_of(text, buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 2 partitions "), "%s", buf);
+	snprintf(text, sizeof(text), heat, "1000", "1000", "", "9999", "400/s",
+		 "1KB");
+	terms_of(text, buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 32 partitions "), "%s", buf);
+	snprintf(text, sizeof(text), heat, "100", "1000",
+		 ", heat_split: off, hot_item_isolation: on", "99", "10/s",
+		 "1KB");
+	terms_of(text, buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 2 partitions "), "%s", buf);
+	snprintf(text, sizeof(text), heat, "100", "1000",
+		 ", heat_split: off, hot_item_isolation: on", "99", "100/s",
+		 "1KB");
+	terms_of(text, buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 200 partitions "), "%s", buf);
+	w = work_of(text);
+	snprintf(text, sizeof(text), heat, "100", "1000", ", heat_split: off",
+		 "99", "100/s", "1KB");
+	ck_assert_double_eq_tol(w - work_of(text), 178200.0, 1e-6);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -1156,6 +1252,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_work_bound);
 	tcase_add_test(tc, test_table_judged_by_units);
 	tcase_add_test(tc, test_unique_key_shares);
+	tcase_add_test(tc, test_table_heat_partitions);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -539,6 +539,22 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i);
    items its stream's earlier phases stored when ld_plan_can_throttle
    finds they cannot be rate limited); t's other fields set first */
 void ld_plan_shares(struct ld_throttle_plan *t);
+/* The partitions heat splits (D7) and hot-item isolation (D11) can add
+   to variant c's DynamoDB table beyond ld_ranges_planned's count, for
+   the memory and work bounds (plan_ranges.c, table_heat_parts); 0 for a
+   container, a table that does neither, or items from a data file. c
+   is one of s's variants. *stored (when not NULL): the items the table
+   can hold, each of which such a split passes over (0 with none);
+   *heat (when not NULL): the heat splits among them. */
+double ld_table_split_parts(const struct pk_scenario *s,
+			    const struct pk_container_spec *c, double *stored,
+			    double *heat);
+/* plan_work.c: the work of the heat splits, the most of any variant's:
+   each passes over every stored item (ddb_items_below). ASSUMPTION:
+   isolation's passes are left out, their count (every key value) being
+   far above what a run makes (trialW6's iso2.yaml: 1,042 of up to
+   51,325); its partitions count in the per-second passes. */
+double ld_table_split_work(const struct pk_scenario *s);
 /* The largest share of the operations one value of variant c's key can
    get when the key is one generated property (a pattern or a list): its
    hottest value's; 1 for any other key */

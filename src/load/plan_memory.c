@@ -712,7 +712,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *c = &s->variants[i];
 		double lps = ld_lps_planned(s, c, items);
-		double r = ld_ranges_planned(s, c, items, item_bytes, lps);
+		double r = ld_ranges_planned(s, c, items, item_bytes, lps) +
+			   ld_table_split_parts(s, c, NULL, NULL);
 		double smp = ops + q * (r - 1);
 		double key = lp_key_bytes(s, c, items);
 		const struct pk_ddb_table_spec *tb;

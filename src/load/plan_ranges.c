@@ -671,6 +671,162 @@ static double table_ranges(const struct pk_scenario *s,
 	return table_raised(n, need, t->raise_formula) + split;
 }
 
+/* The most first attempts a second phase p sends, for a partition's heat
+   (D7: hot in a second): evenly spaced, the peak rate rounded up; a
+   Poisson phase's, six spreads above it (a second's count of mean L
+   passes L + 6 sqrt(L) + 6 with a chance under 1e-9, as ld_phase_count
+   takes a phase's) */
+static double second_peak(const struct pk_phase_spec *p)
+{
+	double rate = ld_phase_peak(p);
+
+	if (p->arrival == PK_ARRIVAL_POISSON) {
+		return rate + 6 * sqrt(rate) + 6;
+	}
+	return ceil(rate);
+}
+
+/*
+ * The partitions heat splits (D7) and hot-item isolation (D11) can add
+ * to variant v's DynamoDB table (0 for a container, or with items from
+ * a data file), beyond table_ranges' count:
+ * - A heat split starts after heat_window_s seconds in a row in which
+ *   its partition consumed at least heat_pct % of a partition's cap
+ *   (of 1,000 WCU, the smaller cap, for reads too: an upper bound), and
+ *   no two splits share such a second, so the splits are at most the
+ *   units the run's operations can consume (each admitted once, at
+ *   ld_worst_op_ru_at) over heat_pct % x 1,000 x heat_window_s. None
+ *   when no second can make a partition hot: no retries of a 429 to
+ *   crowd a second, and the busiest partition's share of each phase's
+ *   busiest second (busiest_share, as ld_plan_can_throttle takes it;
+ *   second_peak x its costliest operation, at most its client lets
+ *   through; the other streams' busiest beside it) under the
+ *   threshold. A partition's split starts heat_window_s after its
+ *   heat began at the soonest, so in a run of T seconds (its phases
+ *   and retries) each partition makes at most 2^floor(T / window) - 1
+ *   of them. A split is refused for one item (or key value
+ *   without a sort key), so each split leaves an item (a value) on both
+ *   its sides: of n the table can hold, at most n - 1 splits.
+ * - Isolation moves one item to a partition of its own by up to two
+ *   splits, each for an item asked past its partition's share in a
+ *   second while another value's requests reach it: at most twice the
+ *   fewer of the key values less one and the operations; none when no
+ *   partition can pass its share (ld_plan_can_throttle) and no heat
+ *   split can halve one.
+ */
+static double table_heat_parts(const struct ld_throttle_plan *t, size_t v,
+			       double *stored, double *heat)
+{
+	const struct pk_scenario *s = t->s;
+	const struct pk_container_spec *c = &s->variants[v];
+	const struct pk_ddb_table_spec *tb = scenario_variant_table(s, c);
+	size_t ns = s->n_streams, np = s->n_phases, i, k;
+	double values, units = 0, ops = 0, thr, extra = 0, all = 0, own;
+	double span = 0, gens, *most, *load, *secs;
+	int can = 0, hot = 0;
+
+	if (!tb || s->items_file || !(tb->heat_split || tb->isolate)) {
+		return 0;
+	}
+	values = tb->sort_key ? t->items : fmin(t->items, t->lps[v]);
+	*stored = values;
+	*heat = 0;
+	/* each split leaves its two partitions an item (a value) each */
+	values = fmax(0, values - 1);
+	most = xcalloc(ns ? ns : 1, sizeof(*most));
+	load = xcalloc(np ? np : 1, sizeof(*load));
+	secs = xcalloc(ns ? ns : 1, sizeof(*secs));
+	for (i = 0; i < np; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		secs[t->stream[i]] += (double)p->duration_ms / 1000.0;
+	}
+	for (k = 0; k < ns; k++) {
+		span = fmax(span, secs[k]);
+	}
+	free(secs);
+	span += ld_retry_life_s(s);
+	for (i = 0; i < np; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+		double one = ld_worst_op_ru_at(s, p, t->r[v], t->item_bytes,
+					       t->table_bytes);
+
+		ops += ld_phase_count(p);
+		units += ld_phase_count(p) * one;
+		load[i] =
+		    fmin(fmin(second_peak(p), client_send_cap(s, i)) * one,
+			 client_ru_cap(s, i, one));
+		most[t->stream[i]] = fmax(most[t->stream[i]], load[i]);
+		can |= ld_plan_can_throttle(t, i);
+	}
+	for (k = 0; k < ns; k++) {
+		all += most[k];
+	}
+	thr = (double)tb->heat_pct / 100.0 * TABLE_PART_WCU;
+	/* a 429 can crowd retries into a second; else the busiest
+	   partition's first attempts, each phase's with the other
+	   streams' busiest beside it */
+	hot = can && ld_op_attempts(s) > 1;
+	for (i = 0; i < np && !hot; i++) {
+		own = all - most[t->stream[i]] + load[i];
+		hot =
+		    busiest_share(t->h[v * np + i], t->r[v], t->lps[v]) * own >=
+		    thr;
+	}
+	free(most);
+	free(load);
+	/* a partition splits heat_window_s after its heat began at the
+	   soonest, and its two halves as long after: each of the r
+	   partitions at most 2^g - 1 splits in g windows */
+	gens = fmin(floor(span / (double)tb->heat_window_s), 60);
+	if (tb->heat_split && hot) {
+		extra += fmin(fmin(values, t->r[v] * (exp2(gens) - 1)),
+			      floor(units / (thr * (double)tb->heat_window_s)));
+	}
+	*heat = extra;
+	/* an item is isolated only past its partition's share: none when
+	   no partition can pass its share and no heat split halves one */
+	if (tb->isolate && (can || extra > 0)) {
+		extra += 2 * fmin(values, ops);
+	}
+	return extra;
+}
+
+double ld_table_split_parts(const struct pk_scenario *s,
+			    const struct pk_container_spec *c, double *stored,
+			    double *heat)
+{
+	const struct pk_ddb_table_spec *tb = scenario_variant_table(s, c);
+	struct ld_throttle_plan t;
+	double extra;
+	size_t v = 0;
+	double values = 0, hs = 0;
+
+	if (stored) {
+		*stored = 0;
+	}
+	if (heat) {
+		*heat = 0;
+	}
+	if (!tb || s->items_file || !(tb->heat_split || tb->isolate)) {
+		return 0;
+	}
+	while (v < s->n_variants && &s->variants[v] != c) {
+		v++;
+	}
+	assert(v < s->n_variants); /* c is one of s's variants */
+	ld_throttle_plan_init(&t, s);
+	extra = table_heat_parts(&t, v, &values, &hs);
+	ld_throttle_plan_free(&t);
+	if (stored) {
+		*stored = values;
+	}
+	if (heat) {
+		*heat = hs;
+	}
+	return extra;
+}
+
 /* The most physical partitions one variant can reach: its layout at
    creation (or an existing layout's N), phases raising throughput (rule
    6), and storage splits of the largest items, the data stored at the
@@ -713,8 +869,10 @@ double ld_ranges_planned(const struct pk_scenario *s,
 	return n < 1 ? 1 : n;
 }
 
-/* The most physical partitions any variant can reach (ranges_planned):
-   what a fan-out query or a rule-38 key query can visit at most. */
+/* The most physical partitions any variant can reach (ranges_planned,
+   and a table's heat splits and isolations, ld_table_split_parts): what
+   a fan-out query or a rule-38 key query can visit at most, and the
+   partitions each second with a request passes over. */
 double ld_ranges_bound(const struct pk_scenario *s)
 {
 	double items = ld_items_planned(s), r = 1;
@@ -725,7 +883,8 @@ double ld_ranges_bound(const struct pk_scenario *s)
 		const struct pk_container_spec *c = &s->variants[i];
 
 		r = fmax(r, ld_ranges_planned(s, c, items, item_bytes,
-					      ld_lps_planned(s, c, items)));
+					      ld_lps_planned(s, c, items)) +
+				ld_table_split_parts(s, c, NULL, NULL));
 	}
 	return r;
 }

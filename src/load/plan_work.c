@@ -322,6 +322,20 @@ double ld_setup_work(const struct pk_scenario *s)
 	return most + ld_preload_work(s);
 }
 
+double ld_table_split_work(const struct pk_scenario *s)
+{
+	double most = 0, stored, n;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		ld_table_split_parts(s, &s->variants[v], &stored, &n);
+
+		most =
+		    fmax(most, n * stored * PK_SCENARIO_TABLE_SPLIT_ITEM_WORK);
+	}
+	return most;
+}
+
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		     double ranges, double attempts, double client_span_s)
 {
@@ -517,6 +531,13 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 			 LD_READ_AHEAD_WORK);
 		len = strlen(buf);
 	}
+	if (ld_table_split_work(s) > 0 && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; each heat split of a table %.3g for each item it "
+			 "holds",
+			 PK_SCENARIO_TABLE_SPLIT_ITEM_WORK);
+		len = strlen(buf);
+	}
 	if (some_gsi(s) && len < cap) {
 		snprintf(buf + len, cap - len,
 			 "; in each attempt of a write each global secondary "
@@ -582,6 +603,8 @@ double scenario_work_units(const struct pk_scenario *s)
 {
 	double ranges = ld_ranges_bound(s), work = ld_setup_work(s);
 	double attempts = ld_op_attempts(s), client_s = ld_client_span_s(s);
+
+	work += ld_table_split_work(s);
 	size_t i;
 
 	if (s->items_file && s->items_file->monitor) {
