@@ -1223,6 +1223,44 @@ START_TEST(test_table_heat_partitions)
 }
 END_TEST
 
+/*
+ * A transaction's items on one partition are admitted together (docs/
+ * dynamodb.md), and no partition admits more than 1,000 WCU in a second
+ * (D3), whatever its share and bank. A table of 10,000 RCU and WCU has
+ * ceil((10,000 + 3 x 10,000) / 3,000) = 14 partitions, shares of 714
+ * units and banks of 300 s of them; TransactWriteItems of 100 items of
+ * 10 KB under one key value ask 100 x 2 x 10 = 2,000 WCU of one
+ * partition: throttled at every try, so with 1 worker at an hour and
+ * legacy retries (10 attempts, 25.55 s of waits) 1,000 of them take
+ * 1,000 x (10 x 3,600 + 25.55) = 36,025,550 s, past the 31,622,400 s a
+ * run may simulate: refused (trialW6 ran it to 417 days). Of 50 items,
+ * 1,000 WCU, they fit: 1,000 hours, accepted.
+ */
+START_TEST(test_table_transaction_past_cap)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, read_capacity_units: "
+	    "10000, write_capacity_units: 10000, retry_mode: legacy, "
+	    "batches: transact_write_items}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "client: {concurrency: 1, latency: 1h, retries: none}\n"
+	    "phases: [{duration: 1s, rate: 1000/s, ops: {batch: 1}, "
+	    "batch: {size: %d}, item_size: 10KB}]\n";
+	char buf[1024], *msg;
+	int refused;
+
+	snprintf(buf, sizeof(buf), text, 100);
+	ck_assert_int_eq(throttles(buf, &refused, &msg), 1);
+	ck_assert_msg(refused && strstr(msg, "36,025,550"), "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, 50);
+	ck_assert_int_eq(throttles(buf, &refused, &msg), 0);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -1253,6 +1291,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_judged_by_units);
 	tcase_add_test(tc, test_unique_key_shares);
 	tcase_add_test(tc, test_table_heat_partitions);
+	tcase_add_test(tc, test_table_transaction_past_cap);
 	suite_add_tcase(s, tc);
 	return s;
 }

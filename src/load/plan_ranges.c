@@ -296,6 +296,16 @@ static double table_share(const struct ld_throttle_plan *t,
 	return fmin(fmin((double)tb->rcu, (double)tb->wcu) / r, TABLE_PART_WCU);
 }
 
+/* 1 when phase p writes: its requests are then judged against a
+   partition's 1,000 WCU a second (the smaller cap; a phase of reads
+   only, 3,000 RCU) */
+static int phase_writes(const struct pk_phase_spec *p)
+{
+	return p->mix[PK_OP_CREATE] > 0 || p->mix[PK_OP_UPSERT] > 0 ||
+	       p->mix[PK_OP_REPLACE] > 0 || p->mix[PK_OP_DELETE] > 0 ||
+	       p->mix[PK_OP_BATCH] > 0;
+}
+
 int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 {
 	const struct pk_scenario *s = t->s;
@@ -318,14 +328,18 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 		if (tb) {
 			double share = table_share(t, tb, p, r);
 			/* what a partition admits of one request: a
-			   second of its share and its full bank; a
-			   request asking more is throttled at every try
-			   (docs/dynamodb.md "Query and Scan"), however
-			   slowly its client sends */
-			double most =
+			   second of its share and its full bank, at most
+			   its cap (D3: burst and adaptive capacity never
+			   pass it; a transaction's items on one partition
+			   are admitted together); a request asking more
+			   is throttled at every try (docs/dynamodb.md
+			   "Query and Scan"), however slowly its client
+			   sends */
+			double most = fmin(
 			    share * (1 + (tb->burst == PK_DDB_BURST_OFF
 					      ? 0
-					      : TABLE_BANK_S));
+					      : TABLE_BANK_S)),
+			    phase_writes(p) ? TABLE_PART_WCU : TABLE_PART_RCU);
 
 			if (!(share > 0) || h >= 1 ||
 			    busiest_share(h, r, lps) * offered > share ||
