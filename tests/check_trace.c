@@ -546,6 +546,76 @@ START_TEST(test_trace_ddb_size)
 END_TEST
 
 /*
+ * A number is sized from the digits written, not from its double (a
+ * DynamoDB number keeps 38 significant digits). By hand, with
+ * "pk": "x" 2 + 1 = 3 bytes in every record:
+ *   1: "n": 12345678901234567890: 19 significant digits (the last 0
+ *      trimmed): 1 + ceil(19 / 2) + 1 = 12, item 15 (the double's
+ *      shortest text 1.2345678901234567e19 has 17: it gave 14);
+ *   2: "n": -1.2345678901234567890123e5: 23 digits: 1 + 12 + 1 = 14,
+ *      item 17;
+ *   3: "n": 38 digits ending in 8: 1 + 19 + 1 = 21, item 24, stored;
+ *   4: "m": {"x": 40 digits}: 1 + 3 + (1 + 21 + 1) = 27, item 30; the
+ *      record starts at column 3 (two spaces) and
+ *      {"pk":"x","m":{"x": is 19 characters: its number is at 4:22;
+ *   5: "n": 1 then "n": 12345678901234567890: jansson keeps the last,
+ *      so the text holds a number the record lost: each kept number is
+ *      sized from its double's shortest text, 17 digits: 1 + 9 + 1,
+ *      item 14.
+ * Only record 4 is listed as over 38 digits. In a JSON array, a
+ * record's number on its second line: "n": is 2 spaces and 4
+ * characters, then 1 space, so the number is at 3:8; 40 characters
+ * ending in 0 are 39 significant digits.
+ */
+START_TEST(test_trace_ddb_number_digits)
+{
+	struct scratch s = {0};
+	struct pk_diag d;
+	struct pk_trace *t;
+	const struct pk_trace_wide *w;
+	size_t n;
+
+	t = load_text(&s, "d.jsonl",
+		      "{\"pk\":\"x\",\"n\":12345678901234567890}\n"
+		      "{\"pk\":\"x\",\"n\":-1.2345678901234567890123e5}\n"
+		      "{\"pk\":\"x\",\"n\":"
+		      "12345678901234567890123456789012345678}\n"
+		      "  {\"pk\":\"x\",\"m\":{\"x\":"
+		      "1234567890123456789012345678901234567891}}\n"
+		      "{\"pk\":\"x\",\"n\":1,\"n\":12345678901234567890}\n",
+		      PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_ddb_size_bytes(t, 0), 15);
+	ck_assert_uint_eq(trace_ddb_size_bytes(t, 1), 17);
+	ck_assert_uint_eq(trace_ddb_size_bytes(t, 2), 24);
+	ck_assert_uint_eq(trace_ddb_size_bytes(t, 3), 30);
+	ck_assert_uint_eq(trace_ddb_size_bytes(t, 4), 14);
+	w = trace_wide_numbers(t, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(w[0].rec, 3);
+	ck_assert_int_eq(w[0].line, 4);
+	ck_assert_int_eq(w[0].col, 22);
+	ck_assert_int_eq(w[0].digits, 40);
+	trace_free(t);
+	diag_free(&d);
+	t = load_text(&s, "d.json",
+		      "[\n {\"pk\": \"x\",\n  \"n\": "
+		      "1234567890123456789012345678901234567890}\n]\n",
+		      PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	w = trace_wide_numbers(t, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(w[0].rec, 0);
+	ck_assert_int_eq(w[0].line, 3);
+	ck_assert_int_eq(w[0].col, 8);
+	ck_assert_int_eq(w[0].digits, 39);
+	trace_free(t);
+	diag_free(&d);
+	scratch_free(&s);
+}
+END_TEST
+
+/*
  * The largest record's serialized size, kept as records are read: three
  * JSON lines minified to {"id":"a"} (10 bytes), {"id":"bb","v":12} (1 +
  * 4 + 1 + 4 + 1 + 3 + 1 + 2 + 1 = 18) and {"v":1} (7): 18, the middle
@@ -1926,6 +1996,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("formats");
 	tcase_add_test(tc, test_trace_json_lines);
 	tcase_add_test(tc, test_trace_ddb_size);
+	tcase_add_test(tc, test_trace_ddb_number_digits);
 	tcase_add_test(tc, test_trace_csv_forms);
 	tcase_add_test(tc, test_trace_detect_and_force);
 	tcase_add_test(tc, test_trace_value_forms);

@@ -199,6 +199,40 @@ static void ddb_item_sizes(struct ld *ld, const struct pk_items_file *f,
 	}
 }
 
+/*
+ * A DynamoDB number keeps at most 38 significant digits (AWS's
+ * "Supported data types and naming rules"): a used record with a longer
+ * number is an item the table would refuse (ValidationException), so it
+ * is an error at the number, whatever item_size says: a file of real
+ * items cannot mean items the table would never store.
+ */
+static void ddb_wide_numbers(struct ld *ld, const struct pk_items_file *f)
+{
+	size_t i, n, used = items_file_used(f), bad = 0;
+	const struct pk_trace_wide *w = trace_wide_numbers(f->trace, &n);
+
+	for (i = 0; i < n && w[i].rec < used; i++) {
+		if (++bad <= PK_DIAG_MAX_ERRORS) {
+			diag_error(ld->d, f->resolved, w[i].line, w[i].col,
+				   "a number of %d significant digits: "
+				   "DynamoDB keeps a number to at most %d "
+				   "significant digits and would refuse the "
+				   "item; give at most %d, or write the value "
+				   "as a string",
+				   w[i].digits, PK_DDB_NUMBER_MAX_DIGITS,
+				   PK_DDB_NUMBER_MAX_DIGITS);
+		}
+	}
+	if (bad > PK_DIAG_MAX_ERRORS) {
+		diag_note(ld->d,
+			  "%zu of the %zu records have a number of more "
+			  "than %d significant digits; the first %d are "
+			  "listed",
+			  bad, used, PK_DDB_NUMBER_MAX_DIGITS,
+			  PK_DIAG_MAX_ERRORS);
+	}
+}
+
 /* Room for a scenario's key attributes: every variant's table's
    partition and sort key and its indexes' keys */
 #define KEY_ATTRS_MAX 64
@@ -425,6 +459,7 @@ void ld_load_items_file(struct ld *ld, const struct yn *m)
 			       LD_ITEM_RECORD_BYTES) == 0 &&
 	    ld_any_table(ld->s)) {
 		ddb_item_sizes(ld, f, yn_get(m, "item_size"));
+		ddb_wide_numbers(ld, f);
 		ddb_key_types(ld, f);
 	}
 }

@@ -319,6 +319,7 @@ void trace_free(struct pk_trace *t)
 	free(t->path);
 	free(t->times_field);
 	free(t->times_ms);
+	free(t->wide);
 	free(t);
 }
 
@@ -386,6 +387,13 @@ uint32_t trace_largest_size_bytes(const struct pk_trace *t)
 uint32_t trace_ddb_size_bytes(const struct pk_trace *t, size_t i)
 {
 	return rec_at(t, i)->ddb_bytes;
+}
+
+const struct pk_trace_wide *trace_wide_numbers(const struct pk_trace *t,
+					       size_t *n)
+{
+	*n = t->n_wide;
+	return t->wide;
 }
 
 int trace_line(const struct pk_trace *t, size_t i)

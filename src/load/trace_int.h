@@ -73,6 +73,9 @@ struct pk_trace {
 				  record's text, a CSV row's lines */
 	uint32_t largest_size; /* the most size_bytes of a record in recs */
 	uint64_t serial;       /* trace_serial's, set when made */
+	/* the records with a number DynamoDB refuses, in file order */
+	struct pk_trace_wide *wide; /* n_wide, owned */
+	size_t n_wide, wide_cap;
 };
 
 /* State of one load: the text, the trace being built, the diagnostics. */
@@ -131,11 +134,28 @@ struct pk_trace_leaf *trace_leaf_add(struct pk_trace *t, long id, int kind);
    serialized and ddb_bytes as Amazon DynamoDB measures it. */
 void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
 		   uint64_t ddb_bytes, int line, int col);
+/* The numbers written in a JSON record's text, as trace_ddb_numbers
+   reads them */
+struct trace_ddb_nums {
+	size_t count;	 /* number tokens, outside strings */
+	uint64_t bytes;	 /* their DynamoDB bytes, each ceil(digits/2)+1 */
+	size_t wide_off; /* offset of the first with more than
+			    PK_DDB_NUMBER_MAX_DIGITS significant digits,
+			    SIZE_MAX none */
+	int wide_digits; /* its significant digits (0: none) */
+};
+/* Read the numbers of the JSON text s[0..len) (one record, validated by
+   jansson) into *out. */
+void trace_ddb_numbers(const char *s, size_t len, struct trace_ddb_nums *out);
 /* trace_ddbsize.c: the bytes Amazon DynamoDB counts for JSON value v
    as an attribute's value, and for object rec as an item (its
-   attributes' names and values); reference §1, see that file. */
+   attributes' names and values); reference §1, see that file. With
+   nums (trace_ddb_numbers of rec's text), a number counts the digits
+   written; without, or when rec holds fewer numbers than its text (a
+   repeated name), the shortest decimal of its double. */
 uint64_t trace_ddb_value_bytes(const json_t *v);
-uint64_t trace_ddb_item_bytes(const json_t *rec);
+uint64_t trace_ddb_item_bytes(const json_t *rec,
+			      const struct trace_ddb_nums *nums);
 /* Append "/" and name to the path being built, escaped as RFC 6901. */
 void trace_pbuf_push(struct loader *L, const char *name, size_t len);
 /* 1 if c is JSON white space (RFC 8259), which jansson also skips. */

@@ -218,15 +218,37 @@ static const char *json_type_name(const json_t *v)
 	}
 }
 
+/* Note that the record being added (the next of L->t's) has a number
+   of digits significant digits at offset off of its text s, which
+   starts at line:col. */
+static void wide_number(struct loader *L, const char *s, size_t off, int line,
+			int col, int digits)
+{
+	struct pk_trace *t = L->t;
+	struct cursor c = {0, line, col - 1};
+	struct pk_trace_wide *w;
+
+	cursor_to(&c, s, off);
+	mem_grow((void **)&t->wide, &t->wide_cap, t->n_wide + 1,
+		 sizeof(*t->wide));
+	w = &t->wide[t->n_wide++];
+	w->rec = t->n_recs;
+	w->line = c.line;
+	w->col = c.col + 1;
+	w->digits = digits;
+}
+
 /*
- * Keep rec (jansson's parse of the text s[0..len), at line:col) as the
- * next record. A non-object is an error (reading goes on). Returns -1
- * when the file is past the module's limits (an error is recorded).
+ * Keep rec (jansson's parse of the text s[0..len), which starts at
+ * line:col) as the next record. A non-object is an error (reading goes
+ * on). Returns -1 when the file is past the module's limits (an error is
+ * recorded).
  */
 static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 		       int line, int col)
 {
 	size_t first = L->t->n_leaves;
+	struct trace_ddb_nums nums;
 
 	if (!json_is_object(rec)) {
 		diag_error(L->d, L->t->path, line, col,
@@ -242,8 +264,12 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 			   (unsigned)UINT32_MAX, (unsigned)MAX_PATHS);
 		return -1;
 	}
+	trace_ddb_numbers(s, len, &nums);
+	if (nums.wide_off != SIZE_MAX) {
+		wide_number(L, s, nums.wide_off, line, col, nums.wide_digits);
+	}
 	trace_rec_add(L->t, first, minified_bytes(s, len),
-		      trace_ddb_item_bytes(rec), line, col);
+		      trace_ddb_item_bytes(rec, &nums), line, col);
 	return trace_over_memory(L, line, col) ? -1 : 0;
 }
 
@@ -463,7 +489,7 @@ void trace_parse_json_lines(struct loader *L)
 			}
 			continue;
 		}
-		rc = json_record(L, rec, s, le, line, (int)c0 + 1);
+		rc = json_record(L, rec, s + c0, le - c0, line, (int)c0 + 1);
 		if (rc < 0 || trace_too_many_errors(L) || trace_full(L)) {
 			return;
 		}

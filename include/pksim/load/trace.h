@@ -226,6 +226,22 @@ uint32_t trace_largest_size_bytes(const struct pk_trace *t);
    trace_count(t), else PK_BUG. src/load/trace_ddbsize.c. */
 uint32_t trace_ddb_size_bytes(const struct pk_trace *t, size_t i);
 
+/* A JSON record's number of more than 38 significant digits, which
+   DynamoDB refuses (PK_DDB_NUMBER_MAX_DIGITS); the record's first. */
+struct pk_trace_wide {
+	size_t rec; /* the record, < trace_count */
+	int line;   /* 1-based line of the number's first character */
+	int col;    /* 1-based column of it, in characters */
+	int digits; /* its significant digits, > 38 */
+};
+
+/* The records of t with a number over 38 significant digits, in file
+   order (a record once, its first such number), *n of them; borrowed,
+   valid until trace_free(t); NULL with *n 0 when there is none (always
+   for CSV, whose fields are strings). */
+const struct pk_trace_wide *trace_wide_numbers(const struct pk_trace *t,
+					       size_t *n);
+
 /* 1-based line of the file where record i starts (its '{', or its first
    CSV field); i < trace_count(t). */
 int trace_line(const struct pk_trace *t, size_t i);

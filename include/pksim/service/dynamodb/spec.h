@@ -18,6 +18,10 @@
 #define PK_DDB_MAX_CAPACITY_UNITS 1000000
 /* D2: an item is at most 400 KiB, attribute names included (A-SQ) */
 #define PK_DDB_ITEM_MAX_BYTES 409600u
+/* A number keeps at most 38 significant digits; more is refused
+   (AWS's "Supported data types and naming rules": "Numbers can have up
+   to 38 digits of precision") */
+#define PK_DDB_NUMBER_MAX_DIGITS 38
 /* BatchWriteItem's most put and delete requests (reference §14) */
 #define PK_DDB_BATCH_WRITE_MAX 25u
 /* TransactWriteItems' most actions: 100 (AWS's TransactWriteItems API
