@@ -11,9 +11,13 @@
  */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/load/scenario.h"
+#include "pksim/report/report_json.h"
+#include "pksim/report/report_text.h"
+#include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
@@ -106,6 +110,94 @@ START_TEST(test_ddb_transact_all_or_nothing)
 }
 END_TEST
 
+static int json_writer(const struct pk_result *r, FILE *out)
+{
+	return report_json(r, 0, out);
+}
+
+/*
+ * A canceled transaction is TransactionCanceledException (AWS's
+ * TransactWriteItems reference), with a CancellationReasons entry an
+ * item: ThrottlingError on the partition that could not take its
+ * items, None elsewhere.
+ * - test_ddb_transact_all_or_nothing's table: its 10 second batches of
+ *   the second are canceled, each of 3 items on the one partition: 10
+ *   canceled, 30 ThrottlingError, 0 None.
+ * - 1 RCU + 1,999 WCU: ceil(1 / 3,000 + 1,999 / 1,000) = 2 partitions
+ *   of 1,000 WCU (D4, D5); key values drawn in turn a, a, b with
+ *   spanning 1, so a batch of 3 is (a, a, b); a and b fall on
+ *   different partitions (pksim's hash, ASSUMPTION: a run shows 20
+ *   items offered to one and 10 to the other). Items of 300 KiB: 2 x
+ *   300 = 600 WCU each, so a's two ask 1,200 WCU of a partition's
+ *   1,000 cap (D3) and can never be admitted; b's 600 could. One batch
+ *   a second for 10 s, retries off: 10 canceled, 2 x 10 = 20
+ *   ThrottlingError (a's), 10 None (b's), nothing committed. Had a and
+ *   b shared a partition, all 30 would be ThrottlingError.
+ */
+static const char spread_text[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /k, sort_key: /id, read_capacity_units: 1, "
+    "write_capacity_units: 1999, batches: transact_write_items}\n"
+    "client: {retries: off}\n"
+    "items: {k: {values: [a, a, b], distribution: sequential}}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 1/s, ops: {batch: 1}, batch: {size: 3, "
+    "spanning: 1}, item_size: 300KB}\n";
+
+START_TEST(test_ddb_transact_canceled)
+{
+	char text[1024], *rep;
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+
+	snprintf(text, sizeof(text), whole_text, "transact_write_items");
+	tu_fx_run(&f, "whole.yaml", text);
+	v = &f.r->variants[0];
+	ck_assert_int_eq(v->ddb->transact, 1);
+	ck_assert_uint_eq(v->ddb->tx_canceled, 10);
+	ck_assert_uint_eq(v->ddb->tx_cancel_items[0], 30);
+	ck_assert_uint_eq(v->ddb->tx_cancel_items[1], 0);
+	tu_fx_free(&f);
+
+	tu_fx_run(&f, "spread.yaml", spread_text);
+	v = &f.r->variants[0];
+	ck_assert_uint_eq(v->metrics->totals.batches_committed, 0);
+	ck_assert_uint_eq(v->ddb->tx_canceled, 10);
+	ck_assert_uint_eq(v->ddb->tx_cancel_items[0], 20);
+	ck_assert_uint_eq(v->ddb->tx_cancel_items[1], 10);
+	rep = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(rep, "10 of them TransactWriteItems answered "
+				  "TransactionCanceledException"),
+		      "%s", rep);
+	ck_assert_msg(strstr(rep, "  TransactWriteItems       0 answered"),
+		      "%s", rep);
+	ck_assert_msg(strstr(rep, "10 attempts answered "
+				  "TransactionCanceledException (HTTP 400), "
+				  "CancellationReasons ThrottlingError for 20 "
+				  "items"),
+		      "%s", rep);
+	ck_assert_msg(strstr(rep, "None for 10\n"), "%s", rep);
+	free(rep);
+	rep = tu_report(f.r, json_writer);
+	ck_assert_msg(strstr(rep, "\"transactions_canceled\": 10"), "%s", rep);
+	ck_assert_msg(strstr(rep, "\"code\": \"ThrottlingError\",\n"), "%s",
+		      rep);
+	free(rep);
+	tu_fx_free(&f);
+
+	/* a BatchWriteItem table has no transactions to cancel */
+	snprintf(text, sizeof(text), whole_text, "batch_write_item");
+	tu_fx_run(&f, "whole.yaml", text);
+	v = &f.r->variants[0];
+	ck_assert_int_eq(v->ddb->transact, 0);
+	rep = tu_report(f.r, json_writer);
+	ck_assert_ptr_null(strstr(rep, "transactions_canceled"));
+	free(rep);
+	tu_fx_free(&f);
+}
+END_TEST
+
 /*
  * TransactWriteItems takes up to 100 actions where BatchWriteItem takes
  * 25: a phase's batches of 100 items load and run on a table that
@@ -144,6 +236,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_transact_units);
 	tcase_add_test(tc, test_ddb_transact_all_or_nothing);
 	tcase_add_test(tc, test_ddb_transact_hundred);
+	tcase_add_test(tc, test_ddb_transact_canceled);
 	suite_add_tcase(s, tc);
 	return s;
 }

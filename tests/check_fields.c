@@ -111,6 +111,17 @@ static const char fields_g[] =
     "   write_capacity_units: 200},\n"
     "  {duration: 2s, rate: 2/s, ops: {query: 1},\n"
     "   queries: [{name: one-k, where: {k: eq}}]}]\n";
+/* A table that sends its batches as TransactWriteItems, some canceled
+   (totals.transactions_canceled, cancellation_reasons) */
+static const char fields_h[] =
+    "name: fields-h\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /k, sort_key: /id, read_capacity_units: 1, "
+    "write_capacity_units: 20, burst: off, adaptive_capacity: off, "
+    "batches: transact_write_items}\n"
+    "items: {k: {const: a}}\n"
+    "phases: [{duration: 5s, rate: 2/s, ops: {batch: 1}, batch: {size: 3}, "
+    "item_size: 3KB}]\n";
 static const char fields_c[] =
     "name: fields-c\n"
     "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"
@@ -563,6 +574,10 @@ START_TEST(test_writer_matches_table)
 	root = report_of("fields-g.yaml", fields_g, 0);
 	walk_report(root, &w);
 	json_decref(root);
+	w.file = "fields-h";
+	root = report_of("fields-h.yaml", fields_h, 0);
+	walk_report(root, &w);
+	json_decref(root);
 	ck_assert_int_gt(w.leaves, 1000);
 	for (i = 0; i < n; i++) {
 		ck_assert_msg(w.seen[i] || f[i].shorthand ||
@@ -776,6 +791,7 @@ START_TEST(test_readers_read_the_report)
 	    {"fields-a.yaml", fields_a}, {"fields-b.yaml", fields_b},
 	    {"fields-c.yaml", fields_c}, {"fields-d.yaml", fields_d},
 	    {"fields-e.yaml", fields_e}, {"fields-g.yaml", fields_g},
+	    {"fields-h.yaml", fields_h},
 	};
 	size_t i;
 

@@ -177,6 +177,7 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_TTL) && !v->metrics->ttl_on) ||
 	    ((w & FW_COSMOS) && !v->cosmos) || ((w & FW_DDB) && !v->ddb) ||
 	    ((w & FW_DDB_INDEXES) && !(v->ddb && v->ddb->n_indexes > 0)) ||
+	    ((w & FW_DDB_TRANSACT) && !(v->ddb && v->ddb->transact)) ||
 	    ((w & FW_FABRIC) && !(v->cosmos && v->spec && v->spec->fabric)) ||
 	    ((w & FW_FLEET) && !report_fleet_of(v)) ||
 	    ((w & FW_NOTES) && field_notes(c, NULL) == 0) ||

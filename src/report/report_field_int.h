@@ -95,6 +95,9 @@ enum field_conv {
 #define FW_DDB_INDEXES                                                         \
 	(1u << 27) /* ... a table with global secondary                        \
 		      indexes */
+#define FW_DDB_TRANSACT                                                        \
+	(1u << 28) /* ... a table that sends batches as                        \
+		      TransactWriteItems */
 
 /* What a reader reads with. */
 struct field_ctx {
@@ -154,6 +157,9 @@ field_group_fn field_sc_name, field_sc_duration, field_sc_fingerprint,
 /* Throttles by reason: totals.throttled_by_reason*
    (report_field_service.c). */
 field_group_fn field_reasons_n, field_reason_name, field_reason_count;
+/* a table's canceled TransactWriteItems (report_field_service.c) */
+field_group_fn field_tx_canceled, field_tx_codes_n, field_tx_code,
+    field_tx_code_items;
 
 /* A table's global secondary indexes: indexes[]* (report_field_service.c),
    as report_json_ddb.c writes them; index idx[0], its partition, reason

@@ -26,6 +26,30 @@ void field_reason_count(const struct field_ctx *c, struct pk_field_value *o)
 	fv_int(o, (int64_t)c->v->reasons[c->idx[0]].count);
 }
 
+void field_tx_canceled(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->v->ddb->tx_canceled);
+}
+
+/* CancellationReasons' codes as report_json.c writes them */
+static const char *const tx_codes[2] = {"ThrottlingError", "None"};
+
+void field_tx_codes_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	(void)c;
+	fv_int(o, 2);
+}
+
+void field_tx_code(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, tx_codes[c->idx[0]]);
+}
+
+void field_tx_code_items(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->v->ddb->tx_cancel_items[c->idx[0]]);
+}
+
 /* The index idx[0] of c's table */
 static const struct pk_ddb_index *gsi(const struct field_ctx *c)
 {

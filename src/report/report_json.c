@@ -110,6 +110,24 @@ const char *report_json_request(enum pk_route_kind route)
 	return (size_t)route < 3 ? requests[route] : "?";
 }
 
+/* A table's canceled TransactWriteItems' items by the code of their
+   CancellationReasons entry (ddb_batch.c) */
+static json_t *cancellation_reasons(const struct pk_snapshot_ddb *x)
+{
+	static const char *const codes[2] = {"ThrottlingError", "None"};
+	json_t *a = json_array();
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		json_t *e = json_object();
+
+		json_object_set_new(e, "code", json_string(codes[k]));
+		json_object_set_new(e, "items", count(x->tx_cancel_items[k]));
+		json_array_append_new(a, e);
+	}
+	return a;
+}
+
 static json_t *totals(const struct pk_result_variant *v, int batches,
 		      int split_429)
 {
@@ -165,6 +183,12 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 		if (v->ddb) {
 			json_object_set_new(o, "batches_partial",
 					    count(t->ddb_batches_partial));
+		}
+		if (v->ddb && v->ddb->transact) {
+			json_object_set_new(o, "transactions_canceled",
+					    count(v->ddb->tx_canceled));
+			json_object_set_new(o, "cancellation_reasons",
+					    cancellation_reasons(v->ddb));
 		}
 	}
 	if (t->key_values > 0) {

@@ -178,7 +178,17 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fmt_thousands(t->attempts, a));
 	fprintf(out, "  succeeded                %s\n",
 		fmt_thousands(t->succeeded, a));
-	if (v->throttle_name) {
+	if (v->throttle_name && v->ddb && v->ddb->tx_canceled > 0) {
+		/* a canceled transaction is a throttle under another name
+		   (ddb_batch.c) */
+		fprintf(out,
+			"  throttled                %s service-side "
+			"responses (%s; %s of them TransactWriteItems "
+			"answered TransactionCanceledException)\n",
+			fmt_thousands(t->throttled_429 - t->throttled_3212, a),
+			v->throttle_name,
+			fmt_thousands(v->ddb->tx_canceled, b));
+	} else if (v->throttle_name) {
 		fprintf(out,
 			"  throttled                %s service-side "
 			"responses (%s)\n",
@@ -303,7 +313,32 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fprintf(out, "  conflict (409)           %s\n",
 			fmt_thousands(t->conflict_409, a));
 	}
-	if (batches && v->ddb) {
+	if (batches && v->ddb && v->ddb->transact) {
+		char d[40], e[40], g[40];
+
+		/* TransactWriteItems: all or nothing; a canceled attempt
+		   is a throttle, retried whole (ddb_batch.c) */
+		fprintf(out,
+			"  TransactWriteItems       %s answered: %s "
+			"committed (%s items), %s refused whole (400 "
+			"ValidationException: a key DynamoDB refuses, one "
+			"item twice, or an item over 400 KB)\n",
+			fmt_thousands(t->batches, a),
+			fmt_thousands(t->batches_committed, b),
+			fmt_thousands(t->batch_items, d),
+			fmt_thousands(t->batches_rejected_400, e));
+		if (v->ddb->tx_canceled > 0) {
+			fprintf(out,
+				"  ... canceled             %s attempts "
+				"answered TransactionCanceledException (HTTP "
+				"400), CancellationReasons ThrottlingError for "
+				"%s items (on the partition that could not "
+				"take them), None for %s\n",
+				fmt_thousands(v->ddb->tx_canceled, a),
+				fmt_thousands(v->ddb->tx_cancel_items[0], d),
+				fmt_thousands(v->ddb->tx_cancel_items[1], g));
+		}
+	} else if (batches && v->ddb) {
 		char d[40], e[40], g[40];
 
 		/* BatchWriteItem: no transaction; refused whole for an

@@ -553,6 +553,19 @@ struct pk_snapshot_ddb {
 				  reference §18 leaves it open) */
 	uint64_t never_fit_q;  /* of never_fit[0], Query and Scan pages
 				  (each admitted on its own, D1) */
+
+	/* TransactWriteItems (batches: transact_write_items, ddb_batch.c) */
+	int transact;		     /* 1: the table sends a scenario's batches
+					as TransactWriteItems */
+	uint64_t tx_canceled;	     /* attempts answered TransactionCanceled-
+					Exception because a partition could not
+					take their items; each is also a
+					throttle of that partition's reason */
+	uint64_t tx_cancel_items[2]; /* their items by the code of their
+					CancellationReasons entry: [0]
+					ThrottlingError (on the partition
+					that could not take them), [1] None
+					(the rest) */
 };
 
 struct pk_snapshot {

@@ -29,11 +29,17 @@
  * item admitted on its partition or none: the items' units summed by
  * partition are admitted all or nothing (ddb_admit_many), stored only
  * when all were. A refusal cancels the whole transaction: AWS answers
- * TransactionCanceledException with a ThrottlingError reason for the
- * throttled item (AWS's TransactWriteItems reference). ASSUMPTION (the
- * reference's §9 lists the throttling exceptions and reasons, not
- * transactions): pksim counts it as one throttled request with its
- * partition's reason (D14) and the client retries it whole as a throttle.
+ * TransactionCanceledException (HTTP 400) whose CancellationReasons
+ * hold one entry an item, in order: ThrottlingError for an item whose
+ * partition could not take it, None for the others (AWS's
+ * TransactWriteItems reference); pk_snapshot_ddb counts the canceled
+ * attempts and their items by code. ASSUMPTIONS (the reference's §9
+ * lists the throttling exceptions and reasons, not transactions):
+ * pksim counts it as one throttled request with its partition's reason
+ * (D14) and the client retries it whole as a throttle; the partitions
+ * are asked in turn and the first that cannot take its items cancels,
+ * so only its items are ThrottlingError (a later partition that could
+ * not have taken its items either is not asked).
  * A table with secondary indexes is refused this setting at load.
  */
 #include <string.h>
@@ -295,9 +301,12 @@ static void transact(struct ddb *d, const struct pk_svc_request *rq,
 	    PK_DDB_ADMITTED) {
 		struct ddb_part *p = &d->parts[d->q_parts[r]];
 
+		d->bill.tx_canceled++;
 		for (k = 0; k < b->n; k++) {
 			size_t at = ddb_part_of_key(d, b->hash[k], k);
 
+			/* its CancellationReasons entry */
+			d->bill.tx_cancel_items[at != d->q_parts[r]]++;
 			one_item(rq, k, &one);
 			item_ask(b, k, &a);
 			ddb_ahead_throttled(d, &one, b->hash[k], at, 1, a.units,

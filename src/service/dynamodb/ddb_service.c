@@ -501,6 +501,7 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->dil_t_s = -1;
 	d->heat_due_s = INT64_MAX;
 	d->bill.heat.on = d->t->heat_split;
+	d->bill.transact = d->t->transact;
 	d->sc_pending_s = -1;
 	d->top_rcu = d->t->rcu;
 	d->top_wcu = d->t->wcu;
