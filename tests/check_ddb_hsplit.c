@@ -12,12 +12,14 @@
  * the runs stay short; the rule is the same at 300 and 300.
  */
 #include <check.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
+#include "pksim/report/report_json.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
@@ -845,6 +847,139 @@ START_TEST(test_isolate_delayed_keeps_lift)
 }
 END_TEST
 
+/* The JSON report of f's run, parsed; its first variant in *v */
+static json_t *json_of(const struct tu_fx *f, json_t **v)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	json_t *root;
+
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(report_json(f->r, 0, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	root = json_loadb(buf, len, 0, NULL);
+	free(buf);
+	ck_assert_ptr_nonnull(root);
+	*v = json_array_get(json_object_get(root, "variants"), 0);
+	ck_assert_ptr_nonnull(*v);
+	return root;
+}
+
+/* Integer member name of o (which must be one) */
+static json_int_t int_at(json_t *o, const char *name)
+{
+	json_t *x = json_object_get(o, name);
+
+	ck_assert_msg(json_is_integer(x), "%s: no integer", name);
+	return json_integer_value(x);
+}
+
+/*
+ * The JSON report's heat_splits, with the figures of the runs above:
+ * - test_hsplit_two_values: one split decided after second 9 and done
+ *   from second 15, partition 0 into 3 and 4 (ids 0, 1, 2 taken),
+ *   reason heat in splits[]; nothing refused or isolated;
+ * - test_hsplit_one_item: 3 windows refused for one item, the first
+ *   after second 9; the other reasons 0 with a null first second;
+ * - test_isolate_hot_item: 1 item isolated, its two cuts at second 1
+ *   in splits[] with reason isolation;
+ * - test_hsplit_off: on false.
+ */
+START_TEST(test_hsplit_json)
+{
+	struct tu_fx f;
+	json_t *root, *v, *h, *sp, *r;
+
+	two_values(&f, 600, ", heat_window_s: 10, split_delay_s: 5");
+	root = json_of(&f, &v);
+	h = json_object_get(v, "heat_splits");
+	ck_assert_ptr_nonnull(h);
+	ck_assert(json_is_true(json_object_get(h, "on")));
+	ck_assert_int_eq(int_at(h, "started"), 1);
+	ck_assert_int_eq(int_at(h, "done"), 1);
+	ck_assert_int_eq(int_at(h, "isolated"), 0);
+	ck_assert_int_eq(int_at(h, "refused"), 0);
+	sp = json_array_get(json_object_get(v, "splits"), 0);
+	ck_assert_int_eq(json_array_size(json_object_get(v, "splits")), 1);
+	ck_assert_int_eq(int_at(sp, "t_s"), 15);
+	ck_assert_str_eq(json_string_value(json_object_get(sp, "parent")), "0");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(
+		json_array_get(json_object_get(sp, "children"), 0), "id")),
+	    "3");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(
+		json_array_get(json_object_get(sp, "children"), 1), "id")),
+	    "4");
+	ck_assert_str_eq(json_string_value(json_object_get(sp, "reason")),
+			 "heat");
+	json_decref(root);
+	tu_fx_free(&f);
+
+	tu_fx_run(&f, "item.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3, "
+		  "write_capacity_units: 2000, heat_window_s: 10, "
+		  "split_delay_s: 5}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: a}}\n"
+		  "phases: [{duration: 30s, rate: 900/s, item_size: 1KB}]\n");
+	root = json_of(&f, &v);
+	h = json_object_get(v, "heat_splits");
+	ck_assert_int_eq(int_at(h, "started"), 0);
+	ck_assert_int_eq(int_at(h, "refused"), 3);
+	ck_assert_int_eq(
+	    json_array_size(json_object_get(h, "refused_by_reason")), 3);
+	r = json_array_get(json_object_get(h, "refused_by_reason"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(r, "reason")),
+			 "one_item");
+	ck_assert_int_eq(int_at(r, "count"), 3);
+	ck_assert_int_eq(int_at(r, "first_t_s"), 9);
+	r = json_array_get(json_object_get(h, "refused_by_reason"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(r, "reason")),
+			 "lsi_collection");
+	ck_assert_int_eq(int_at(r, "count"), 0);
+	ck_assert(json_is_null(json_object_get(r, "first_t_s")));
+	r = json_array_get(json_object_get(h, "refused_by_reason"), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(r, "reason")),
+			 "follows_sort_key");
+	json_decref(root);
+	tu_fx_free(&f);
+
+	tu_fx_run(&f, "iso.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3, "
+		  "write_capacity_units: 2000, hot_item_isolation: on}\n"
+		  "streams:\n"
+		  "  - {name: a, client: {retries: off}, items: {k: {const: "
+		  "a}}, phases: [{duration: 30s, rate: 900/s, item_size: "
+		  "1KB}]}\n"
+		  "  - {name: h, client: {retries: off}, items: {k: {const: "
+		  "h}}, phases: [{duration: 30s, rate: 300/s, item_size: "
+		  "1KB}]}\n");
+	root = json_of(&f, &v);
+	h = json_object_get(v, "heat_splits");
+	ck_assert_int_eq(int_at(h, "isolated"), 1);
+	ck_assert_int_eq(json_array_size(json_object_get(v, "splits")), 2);
+	sp = json_array_get(json_object_get(v, "splits"), 1);
+	ck_assert_int_eq(int_at(sp, "t_s"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(sp, "reason")),
+			 "isolation");
+	json_decref(root);
+	tu_fx_free(&f);
+
+	two_values(&f, 600, ", heat_split: off");
+	root = json_of(&f, &v);
+	h = json_object_get(v, "heat_splits");
+	ck_assert(json_is_false(json_object_get(h, "on")));
+	json_decref(root);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_hsplit");
@@ -872,6 +1007,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_isolate_on_demand);
 	tcase_add_test(tc, test_isolate_large_puts);
 	tcase_add_test(tc, test_isolate_delayed_keeps_lift);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("json");
+	tcase_add_test(tc, test_hsplit_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

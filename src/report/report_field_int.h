@@ -157,6 +157,10 @@ field_group_fn field_sc_name, field_sc_duration, field_sc_fingerprint,
 /* Throttles by reason: totals.throttled_by_reason*
    (report_field_service.c). */
 field_group_fn field_reasons_n, field_reason_name, field_reason_count;
+/* a table's heat splits (D7) and isolations (D11), report_field_service.c */
+field_group_fn field_heat_on, field_heat_started, field_heat_done,
+    field_heat_isolated, field_heat_refused, field_heat_whys_n, field_heat_why,
+    field_heat_why_count, field_heat_why_first;
 /* a table's canceled TransactWriteItems (report_field_service.c) */
 field_group_fn field_tx_canceled, field_tx_codes_n, field_tx_code,
     field_tx_code_items;

@@ -8,6 +8,7 @@
 #include "report_field_int.h"
 
 #include "pksim/report/ddb_index.h"
+#include "pksim/report/report_json.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
 
@@ -24,6 +25,65 @@ void field_reason_name(const struct field_ctx *c, struct pk_field_value *o)
 void field_reason_count(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_int(o, (int64_t)c->v->reasons[c->idx[0]].count);
+}
+
+void field_heat_on(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_bool(o, c->v->ddb->heat.on);
+}
+
+void field_heat_started(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->v->ddb->heat.started);
+}
+
+void field_heat_done(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->v->ddb->heat.done);
+}
+
+void field_heat_isolated(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->v->ddb->heat.isolated);
+}
+
+void field_heat_refused(const struct field_ctx *c, struct pk_field_value *o)
+{
+	uint64_t n = 0;
+	int k;
+
+	for (k = 0; k < PK_DDB_HEAT_REFUSALS; k++) {
+		n += c->v->ddb->heat.refused[k];
+	}
+	fv_int(o, (int64_t)n);
+}
+
+void field_heat_whys_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	(void)c;
+	fv_int(o, PK_DDB_HEAT_REFUSALS);
+}
+
+void field_heat_why(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o,
+		report_json_heat_refusal((enum pk_ddb_heat_refusal)c->idx[0]));
+}
+
+void field_heat_why_count(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->v->ddb->heat.refused[c->idx[0]]);
+}
+
+void field_heat_why_first(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_ddb_heat_splits *h = &c->v->ddb->heat;
+
+	if (h->refused[c->idx[0]] == 0) {
+		fv_null(o);
+	} else {
+		fv_int(o, h->first_refused_s[c->idx[0]]);
+	}
 }
 
 void field_tx_canceled(const struct field_ctx *c, struct pk_field_value *o)

@@ -488,6 +488,48 @@ static json_t *splits(const struct pk_result_variant *v)
 	return a;
 }
 
+const char *report_json_heat_refusal(enum pk_ddb_heat_refusal why)
+{
+	static const char *const names[] = {"one_item", "lsi_collection",
+					    "follows_sort_key"};
+
+	_Static_assert(sizeof(names) / sizeof(names[0]) == PK_DDB_HEAT_REFUSALS,
+		       "name every heat refusal");
+	return (size_t)why < PK_DDB_HEAT_REFUSALS ? names[why] : "?";
+}
+
+/* A DynamoDB table's heat splits (D7) and hot-item isolations (D11)
+   counted (ddb_hsplit.c, ddb_isolate.c); each split itself is in
+   "splits" with reason heat or isolation */
+static json_t *heat_splits(const struct pk_ddb_heat_splits *h)
+{
+	json_t *o = json_object(), *a = json_array();
+	uint64_t refused = 0;
+	int k;
+
+	for (k = 0; k < PK_DDB_HEAT_REFUSALS; k++) {
+		json_t *e = json_object();
+
+		refused += h->refused[k];
+		json_object_set_new(e, "reason",
+				    json_string(report_json_heat_refusal(
+					(enum pk_ddb_heat_refusal)k)));
+		json_object_set_new(e, "count", count(h->refused[k]));
+		json_object_set_new(e, "first_t_s",
+				    h->refused[k] == 0
+					? json_null()
+					: json_integer(h->first_refused_s[k]));
+		json_array_append_new(a, e);
+	}
+	json_object_set_new(o, "on", json_boolean(h->on));
+	json_object_set_new(o, "started", count(h->started));
+	json_object_set_new(o, "done", count(h->done));
+	json_object_set_new(o, "isolated", count(h->isolated));
+	json_object_set_new(o, "refused", count(refused));
+	json_object_set_new(o, "refused_by_reason", a);
+	return o;
+}
+
 static json_t *changes(const struct pk_result_variant *v)
 {
 	const struct pk_metrics *m = v->metrics;
@@ -800,6 +842,10 @@ static json_t *variant(const struct pk_result *r,
 	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));
 	json_object_set_new(o, "largest_logical_partitions", hot(v, 1));
 	json_object_set_new(o, "splits", splits(v));
+	if (v->ddb) {
+		json_object_set_new(o, "heat_splits",
+				    heat_splits(&v->ddb->heat));
+	}
 	json_object_set_new(o, "throughput_changes", changes(v));
 	json_object_set_new(o, "actions", actions(v));
 	json_object_set_new(o, "per_minute", per_minute(v));

@@ -10,6 +10,7 @@
 
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
+#include "pksim/service/snapshot.h"
 
 /* Write the JSON report of result r to out, ending in a newline; with
    scorecards (compare), each variant gets a "scorecard" object
@@ -37,6 +38,14 @@ const char *report_json_full_kind(enum pk_full_kind kind);
    write units, its item collection's), "data_time", "data_rate",
    "none" (runway.h). */
 const char *report_json_full_basis(const struct pk_scorecard *s);
+
+/* The report's word for why a DynamoDB table's heat split (D7) was
+   refused (heat_splits.refused_by_reason[].reason, snapshot.h's enum):
+   "one_item" (one item, or a key value of a table without a sort key),
+   "lsi_collection" (a key value a local secondary index keeps whole) or
+   "follows_sort_key" (a key value whose puts follow a rising or falling
+   sort key); "?" out of range. */
+const char *report_json_heat_refusal(enum pk_ddb_heat_refusal why);
 
 /* 1 when the report splits v's 429s by class (throttled_3212,
    throttled_low_429, in the totals and each stream's): a client of sc
