@@ -424,7 +424,7 @@ static void project(const struct pk_snapshot *s, const struct pk_scenario *sc,
  * RU/s (coll_write_mcu: a partition's 1,000 WCU, the table's own units;
  * under auto scaling the units it raises the table to, D19; a phase's
  * write_capacity_units from the phase's start, as a container phase's
- * throughput, through table_phases),
+ * throughput, through table_phases and pk_result_variant.phase_ru),
  * writes charged by D1 and reads by none (ddb_queries: reads take the
  * read bucket, D3), items identified within a collection by the sort
  * key (the table's primary key: a put of a stored sort key value
@@ -433,46 +433,38 @@ static void project(const struct pk_snapshot *s, const struct pk_scenario *sc,
  * Without a local index nothing caps a key value (a partition past 10
  * GiB splits, D6): not projected, basis PK_RUNWAY_NONE.
  */
-/* sc with its phases in the table's terms (freed by the caller: the
-   copy's phases): a phase's write_capacity_units as the write units
-   one key value takes from its start, the least of a partition's
-   1,000 WCU and the units, on each of the n partitions
-   (pk_snapshot_ddb.coll_write_part_mcu), in the
-   field runway_rates reads a container phase's RU/s from; a
-   container's throughput or autoscale max (a compare's other
-   variants) cleared, as none is the table's. *unfollowed: 1 when a
-   phase sets write units the bound does not follow (auto scaling
-   holds its own; adaptive capacity off) */
-static struct pk_scenario table_phases(const struct pk_scenario *sc,
-				       const struct pk_snapshot_ddb *x,
-				       size_t n, int *unfollowed)
+/* The RU/s each phase of sc sets in the table's terms, by phase index
+   (pk_result_variant.phase_ru, owned by the caller): a phase's
+   write_capacity_units as the write units one key value takes from its
+   start, the least of a partition's 1,000 WCU and the units, on each
+   of the n partitions (pk_snapshot_ddb.coll_write_part_mcu); 0 for
+   any other phase, a container's throughput or autoscale max (a
+   compare's other variants) among them, as none is the table's.
+   *unfollowed: 1 when a phase sets write units the bound does not
+   follow (auto scaling holds its own; adaptive capacity off) */
+static int64_t *table_phases(const struct pk_scenario *sc,
+			     const struct pk_snapshot_ddb *x, size_t n,
+			     int *unfollowed)
 {
-	struct pk_scenario one = *sc;
+	int64_t *ru = xcalloc(sc->n_phases ? sc->n_phases : 1, sizeof(*ru));
 	size_t i;
 
 	*unfollowed = 0;
-	one.phases =
-	    sc->n_phases ? xcalloc(sc->n_phases, sizeof(*one.phases)) : NULL;
 	for (i = 0; i < sc->n_phases; i++) {
-		struct pk_phase_spec *ps = &one.phases[i];
+		const int64_t units = sc->phases[i].ddb_wcu;
 
-		*ps = sc->phases[i];
-		ps->throughput_ru_per_s = 0;
-		ps->autoscale_max_ru_per_s = 0;
-		if (ps->ddb_wcu <= 0) {
+		if (units <= 0) {
 			continue;
 		}
 		if (x->coll_write_part_mcu > 0) {
 			const int64_t most = x->coll_write_part_mcu / 1000;
 
-			ps->throughput_ru_per_s =
-			    (ps->ddb_wcu < most ? ps->ddb_wcu : most) *
-			    (int64_t)n;
+			ru[i] = (units < most ? units : most) * (int64_t)n;
 		} else if (!x->coll_write_scaled_mcu) {
 			*unfollowed = 1;
 		}
 	}
-	return one;
+	return ru;
 }
 
 static void table_runway(const struct pk_snapshot *s,
@@ -485,7 +477,7 @@ static void table_runway(const struct pk_snapshot *s,
 	struct pk_container_spec spec;
 	struct pk_metrics m;
 	struct pk_result_variant tv;
-	struct pk_scenario one;
+	int64_t *phase_ru;
 	const size_t n = v->n_ranges ? v->n_ranges : 1;
 	const int64_t per = x->coll_write_scaled_mcu ? x->coll_write_scaled_mcu
 						     : x->coll_write_mcu;
@@ -529,17 +521,18 @@ static void table_runway(const struct pk_snapshot *s,
 	/* the units the projection starts from, as a container's RU/s,
 	   over which a phase's are measured (runway_rates in_force) */
 	spec.throughput_ru_per_s = tv.ru_per_s;
-	one = table_phases(sc, x, n, &unfollowed);
+	phase_ru = table_phases(sc, x, n, &unfollowed);
+	tv.phase_ru = phase_ru;
 	if (sc->items_file && sc->items_file->from == PK_FROM_AT_ONCE) {
 		rw->kind = PK_RUNWAY_AT_ONCE;
 	} else {
-		project(s, &one, w, &tv, rw);
+		project(s, sc, w, &tv, rw);
 	}
 	if (rw->bound_range != UINT32_MAX) {
 		rw->bound_scaled = x->coll_write_scaled_mcu > 0;
 		rw->bound_start_units = unfollowed;
 	}
-	free(one.phases);
+	free(phase_ru);
 	free(tv.ranges);
 }
 

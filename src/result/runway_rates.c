@@ -262,9 +262,11 @@ static double phase_sets_ru(const struct pk_phase_spec *ps)
 		   : 0.0;
 }
 
-/* Stream st's RU/s settings: each phase's own and the latest at or
-   before it, the cycle's last, and what they are measured against */
-static void settings_init(const struct pk_result_variant *v, struct rstream *st)
+/* Stream st's RU/s settings: each phase's own (v->phase_ru's where v
+   gives them, the stream's phases from index first) and the latest at
+   or before it, the cycle's last, and what they are measured against */
+static void settings_init(const struct pk_result_variant *v, struct rstream *st,
+			  size_t first)
 {
 	const struct pk_container_spec *c = v->spec;
 	int last = -1;
@@ -276,7 +278,8 @@ static void settings_init(const struct pk_result_variant *v, struct rstream *st)
 			   : (double)c->throughput_ru_per_s;
 	st->ru_end = (double)v->ru_per_s;
 	for (j = 0; j < st->n; j++) {
-		st->ph[j].set_ru = phase_sets_ru(st->ph[j].ps);
+		st->ph[j].set_ru = v->phase_ru ? (double)v->phase_ru[first + j]
+					       : phase_sets_ru(st->ph[j].ps);
 		if (st->ph[j].set_ru > 0) {
 			last = (int)j;
 		}
@@ -407,7 +410,7 @@ void runway_streams_init(const struct pk_result_variant *v,
 			? (double)ss->client.concurrency * 1000.0 /
 			      (double)ss->client.latency_ms
 			: 0;
-		settings_init(v, &st[i]);
+		settings_init(v, &st[i], ss->phase_first);
 	}
 }
 

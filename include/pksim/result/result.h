@@ -538,14 +538,19 @@ struct pk_result_variant {
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
-	double table_write_cap; /* a DynamoDB table's view for the runway
-				   only (runway.c): its cap on every
-				   partition's write units together, units
-				   a second (pk_snapshot_ddb.
-				   coll_table_write_mcu); 0 none */
-	int table_cap_quota;	/* ... 1: that cap is an on-demand
-				   table's quota, 0 its provisioned
-				   units */
+	double table_write_cap;	 /* a DynamoDB table's view for the runway
+				    only (runway.c): its cap on every
+				    partition's write units together, units
+				    a second (pk_snapshot_ddb.
+				    coll_table_write_mcu); 0 none */
+	const int64_t *phase_ru; /* ... each phase's RU/s as the runway
+				    takes it, by phase index, 0 none
+				    set (a table's write units in its
+				    terms); NULL: the phases' own
+				    throughput */
+	int table_cap_quota;	 /* ... 1: that cap is an on-demand
+				    table's quota, 0 its provisioned
+				    units */
 	struct pk_result_query *queries; /* owned; the items file's
 					    --querys in order, else every
 					    query of every phase in
