@@ -1261,6 +1261,48 @@ START_TEST(test_table_transaction_past_cap)
 }
 END_TEST
 
+/*
+ * A 410 is answered only within split_gone of a split (or merge), so a
+ * closed loop's operation, its attempts a latency apart, meets each
+ * such window in at most floor(split_gone / (latency + 100 ms)) + 1 of
+ * them. 10,000 RU/s on 2 partitions raised to 40,000 (4: 2 splits),
+ * split_gone 30 s, 1 worker at an hour: floor(30 / 3,600.1) + 1 = 1
+ * retry a split, 2 an operation, each holding the worker another hour
+ * and waiting 100 ms: 3 x 3,600 + 0.2 = 10,800.2 s an operation. 2,800
+ * creates take 30,240,560 s: accepted; 3,000 take 32,400,600 s, past
+ * the 31,622,400 s a run may simulate: refused, with 2 retries of its
+ * 410s. Before, every operation counted the client's 300 (its 30 s of
+ * 100 ms waits), 1,083,630 s each: trialW6's sg1.yaml (200 creates)
+ * was refused as 2,508 days, a run of 27 hours with 28 of them.
+ */
+START_TEST(test_gone_retries_closed_loop)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000, split_gone: "
+	    "30s}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "client: {concurrency: 1, latency: 1h, retries: none}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: %d/s, ops: {create: 1}, item_size: "
+	    "1KB}\n"
+	    "  - {duration: 1s, throughput: 40000, rate: %d/s, ops: {create: "
+	    "1}, item_size: 1KB}\n";
+	char buf[1024], *msg;
+	int refused;
+
+	snprintf(buf, sizeof(buf), text, 1400, 1400);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, 1500, 1500);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "up to 32,400,60") &&
+			  strstr(msg, "up to 2 retries of its 410s"),
+		      "%s", msg);
+	free(msg);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -1292,6 +1334,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_unique_key_shares);
 	tcase_add_test(tc, test_table_heat_partitions);
 	tcase_add_test(tc, test_table_transaction_past_cap);
+	tcase_add_test(tc, test_gone_retries_closed_loop);
 	suite_add_tcase(s, tc);
 	return s;
 }

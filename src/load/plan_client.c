@@ -402,6 +402,42 @@ static const char *charge_text(double x, char *buf)
 	return buf;
 }
 
+/* The retries of its 410s one operation of a closed loop can make, each
+   attempt holding a worker hold_s (its latency): a 410 is answered only
+   within split_gone of a split or merge, so of an operation's attempts,
+   (hold_s + PK_THROTTLE_GONE_RETRY_MS) apart, at most floor(split_gone /
+   that) + 1 meet one such window, and a range meets a window for each
+   split or merge the run can make (the partitions a variant can reach
+   beyond those it starts with, and as many again when a phase merges);
+   at most ld_gone_retries, the client's give-up. */
+static double gone_retries(const struct pk_scenario *s, double hold_s)
+{
+	double windows = 0, most = 0, step, r;
+	double items = ld_items_planned(s), item_bytes = ld_largest_item(s);
+	int merge = 0;
+	size_t v;
+
+	for (v = 0; v < s->n_phases; v++) {
+		merge |= s->phases[v].merge_to > 0;
+	}
+
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_container_spec *c = &s->variants[v];
+
+		if (!(c->split_gone_ms > 0)) {
+			continue;
+		}
+		r = ld_ranges_planned(s, c, items, item_bytes,
+				      ld_lps_planned(s, c, items));
+		windows = fmax(0, r - ld_ranges_at_start(c)) + (merge ? r : 0);
+		step = hold_s + PK_THROTTLE_GONE_RETRY_MS / 1000.0;
+		most = fmax(most, windows * (floor((double)c->split_gone_ms /
+						   1000.0 / step) +
+					     1));
+	}
+	return fmin(most, ld_gone_retries(s));
+}
+
 /*
  * The simulated time stream i's client needs for its operations, in s,
  * from the run's start: each operation is sent at its arrival at the
@@ -468,18 +504,21 @@ static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
 		if (ld_gone_retries(s) > 0) {
 			/* and through the retries of its 410s, one
 			   latency each and their waits, at most
-			   PK_THROTTLE_GONE_MAX_WAIT_MS in all */
+			   PK_THROTTLE_GONE_MAX_WAIT_MS in all
+			   (gone_retries) */
 			size_t len = strlen(why);
+			double gone = gone_retries(s, hold);
 
-			retries += ld_gone_retries(s);
-			waits += PK_THROTTLE_GONE_MAX_WAIT_MS / 1000.0;
+			retries += gone;
+			waits += fmin(gone * PK_THROTTLE_GONE_RETRY_MS,
+				      PK_THROTTLE_GONE_MAX_WAIT_MS) /
+				 1000.0;
 			*upper = 1;
 			snprintf(why + len, cap - len,
 				 "; an operation holding its worker through "
 				 "up to %.0f retries of its 410s within "
 				 "split_gone, %.0f ms apart",
-				 ld_gone_retries(s),
-				 (double)PK_THROTTLE_GONE_RETRY_MS);
+				 gone, (double)PK_THROTTLE_GONE_RETRY_MS);
 		}
 		hold =
 		    (hold * (1.0 + retries) + waits) / (double)c->concurrency;
