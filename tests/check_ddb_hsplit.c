@@ -980,6 +980,48 @@ START_TEST(test_hsplit_json)
 }
 END_TEST
 
+/*
+ * A partition made hot by Query pages alone: 100 items of 4 KiB under
+ * "q" (one page of 400 KiB, 409,600 / 4,096 = 100 RCU strong, D1),
+ * written in the first second at 100 a second (4 WCU each, 400 WCU,
+ * under the partition's 1,000 WCU cap with the table's unused units
+ * lent), then 25 Queries a second of "q" for 30 s: 2,500 RCU a second,
+ * above
+ * the 80 % of the 3,000 RCU cap (2,400) that makes a partition hot and
+ * under the cap, so none is throttled. Query units are not weighed for
+ * a heat split (docs/dynamodb.md "Heat splits"): the window closes with
+ * no request to weigh and no split. 100 + 25 x 30 = 850 succeeded.
+ * The table is 6,000 RCU + 1,000 WCU: ceil((6,000 + 3 x 1,000) / 3,000)
+ * = 3 partitions (D4) of 2,000 RCU.
+ */
+START_TEST(test_hsplit_hot_by_query_pages)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+
+	tu_fx_run(&f, "qhot.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, sort_key: /s, "
+		  "read_capacity_units: 6000, write_capacity_units: 1000, "
+		  "read_consistency: strong, heat_window_s: 10, "
+		  "split_delay_s: 5}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: q}, s: {values: \"s{000..999}\", "
+		  "distribution: sequential}}\n"
+		  "phases:\n"
+		  "  - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+		  "item_size: 4KB}\n"
+		  "  - {duration: 30s, rate: 25/s, ops: {query: 1}, queries: "
+		  "[{name: coll, where: {k: eq}}]}\n");
+	m = f.r->variants[0].metrics;
+	ck_assert_uint_eq(m->n_splits, 0);
+	ck_assert_uint_eq(m->totals.throttled_429, 0);
+	ck_assert_uint_eq(m->totals.succeeded, 850);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_hsplit");
@@ -1001,6 +1043,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_hsplit_by_sort_key);
 	tcase_add_test(tc, test_hsplit_transact_by_sort_key);
 	tcase_add_test(tc, test_hsplit_lsi);
+	tcase_add_test(tc, test_hsplit_hot_by_query_pages);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("isolate");
 	tcase_add_test(tc, test_isolate_hot_item);

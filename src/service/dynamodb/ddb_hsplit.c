@@ -109,6 +109,8 @@ static void compact(struct ddb_watch *w)
 {
 	size_t k, m = 0;
 
+	if (w->n == 0)
+		return; /* qsort must not be passed a null array */
 	qsort(w->v, w->n, sizeof(*w->v), wreq_cmp);
 	for (k = 0; k < w->n; k++) {
 		if (m > 0 && w->v[m - 1].item == w->v[k].item) {
