@@ -1,0 +1,390 @@
+/*
+ * findings_hot: rule 32's hot-partition advisory (findings_int.h,
+ * findings_hot_range): the busiest range's p99 normalized RU consumption
+ * against the others', what made it hot (a key, the layout, too few
+ * RU/s), and D-NRU's picture of a hot partition as an example.
+ */
+#include "findings_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings_alive.h"
+#include "findings_ddb.h"
+#include "findings_density.h"
+#include "findings_keys.h"
+#include "pksim/base/fmt.h"
+#include "pksim/report/layout.h"
+#include "pksim/report/scorecard.h"
+#include "pksim/service/snapshot.h"
+
+/* Rule 32 (the hot-partition advisory of the VS Code Cosmos DB
+   extension, partitionHealth): p99 normalized RU thresholds, in whole
+   percents, and the 429 rate of severity high */
+#define PK_FINDINGS_HOT_P99_PCT 90
+/* ASSUMPTION: a hot range whose first-attempt RU per unit of hash space
+   is within 1.5 x the other ranges' is hot by its width (the layout), not
+   by a key */
+#define PK_FINDINGS_LAYOUT_RATIO 1.5
+#define PK_FINDINGS_COLD_P99_PCT 70
+#define PK_FINDINGS_HOT_HIGH_429 0.01
+
+/* The 429 rate of a range id over its life, 0..1. */
+static double lineage_429(const struct pk_result_lineage *l)
+{
+	return l->requests ? (double)l->throttled_429 / (double)l->requests
+			   : 0.0;
+}
+
+/* D-NRU's picture of a hot partition (one range at 100% while every
+   other stays at or below 30%), as an example beside rule 32's advisory:
+   the seconds range id matched it. */
+static void say_picture(struct pk_sentences *s,
+			const struct pk_result_variant *v, uint32_t id)
+{
+	const struct pk_range_stats *r;
+	char a[32], name[96];
+
+	if (id >= v->metrics->n_ranges) {
+		return;
+	}
+	r = &v->metrics->ranges[id];
+	if (r->hot_seconds == 0 || !v->cosmos) {
+		/* the picture is Azure Cosmos DB's documentation's */
+		return;
+	}
+	say(s, xasprintf("for example, %s matched the docs' picture of a hot "
+			 "partition (100%% normalized RU consumption while "
+			 "every other range stayed at or below 30%%) in %s of "
+			 "its %s busy seconds, between t = %lld s and %lld s",
+			 findings_range_name(v, id, name, sizeof(name)),
+			 fmt_thousands(r->hot_seconds, a),
+			 fmt_thousands(r->request_seconds, a + 16),
+			 (long long)r->hot_first_s, (long long)r->hot_last_s));
+}
+
+/* The seconds table v's partitions were compared over, into buf ("" when
+   every partition that saw a request lived in them): those alive while
+   the busiest, hot, ran at 90% or more (alive_hot_window), and how many
+   partitions were left out, made after them or gone before */
+static void ddb_hot_window(const struct pk_result_variant *v,
+			   const struct pk_result_lineage *hot, char *buf,
+			   size_t n)
+{
+	struct alive_window w;
+	char a[32], b[32], c[96];
+	size_t out = findings_ddb_compared(v, PK_FINDINGS_HOT_P99_PCT, hot, &w);
+
+	if (out == 0) {
+		return;
+	}
+	if (w.to_s == INT64_MAX) {
+		snprintf(b, sizeof(b), "the end");
+	} else {
+		snprintf(b, sizeof(b), "t = %s s", fmt_thousands(w.to_s, a));
+	}
+	snprintf(buf, n,
+		 " alive from t = %s s to %s (while %s was at 90%% or more; "
+		 "%zu partition%s made after or gone before not compared)",
+		 fmt_thousands(w.from_s, a), b,
+		 findings_range_name(v, hot->id, c, sizeof(c)), out,
+		 out == 1 ? "" : "s");
+}
+
+/* Table v's partition off was offered off_ratio x the other partitions'
+   first-attempt units per unit of share behind p99s capped at 100%
+   (findings_ddb_offered_hot): say so, with what its throttles were, or
+   what absorbed it when the table throttled none of its own requests */
+static unsigned say_offered_hot(struct pk_sentences *s,
+				const struct pk_result *r,
+				const struct pk_result_variant *v,
+				const struct pk_result_range *off,
+				double off_ratio)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	uint64_t own = findings_ddb_table_throttles(v);
+	uint64_t total = findings_ddb_total_throttles(v);
+	char a[96], b[32], c[32], d[32], since[96] = "", why[512];
+
+	if (off->born_s > 0) {
+		snprintf(since, sizeof(since),
+			 " since t = %s s, when the partitions at the end "
+			 "were made",
+			 fmt_thousands(off->born_s, d));
+	}
+	if (own == 0) {
+		/* asked past its share, served all the same: by what the
+		   others left unused (D10) or by its burst bank (D9) */
+		snprintf(why, sizeof(why), "%s",
+			 t && t->adaptive != PK_DDB_ADAPTIVE_OFF
+			     ? "adaptive capacity (D10) lent it the units the "
+			       "other partitions left unused, so it throttles "
+			       "once they use their own shares"
+			     : "its burst bank (D9) paid for what it asked "
+			       "past its share, so it throttles once the bank "
+			       "is spent");
+		say(s,
+		    xasprintf(
+			"hot partition, absorbed: every partition ran at "
+			"p99 90%% or more normalized consumption, which "
+			"stops at 100%%, but %s was offered %.2f x the "
+			"first-attempt units per unit of its share that the "
+			"other partitions were%s (at least %.2f x, rule "
+			"32's 90%% against 70%%, marks one hot), and the "
+			"table throttled none of its own requests: %s. One "
+			"hot key or key range, not too few units",
+			findings_range_name(v, off->id, a, sizeof(a)),
+			off_ratio, since, PK_FINDINGS_DDB_OFFERED_RATIO, why));
+		return 0;
+	}
+	if (total * 2 > own) {
+		/* most of its throttles were the table's own total: the
+		   table was asked past its units as well */
+		snprintf(why, sizeof(why),
+			 "; %s of them the table's provisioned total's "
+			 "(Table...ProvisionedThroughputExceeded, D14): the "
+			 "table was asked past its units in those seconds, so "
+			 "too few units for this load as well as one hot "
+			 "partition (more units serve it; a key with more "
+			 "values spreads it)",
+			 fmt_thousands(total, d));
+	} else {
+		snprintf(why, sizeof(why),
+			 ": one hot partition, a key problem, not too few "
+			 "units");
+	}
+	say(s, xasprintf("hot partition: every partition ran at p99 90%% or "
+			 "more normalized consumption, which stops at 100%%, "
+			 "but %s was offered %.2f x the first-attempt units "
+			 "per unit of its share that the other partitions "
+			 "were%s (at least %.2f x, rule 32's 90%% against "
+			 "70%%, marks one hot) and holds %s of the table's "
+			 "%s throttles%s",
+			 findings_range_name(v, off->id, a, sizeof(a)),
+			 off_ratio, since, PK_FINDINGS_DDB_OFFERED_RATIO,
+			 fmt_thousands(off->throttled_429, b),
+			 fmt_thousands(own, c), why));
+	return PK_KEYS_HOT;
+}
+
+/*
+ * Rule 32, the hot-partition advisory of Microsoft's tooling: per range
+ * id that was busy, the p99 of its normalized RU consumption; "hot
+ * partition risk" when the busiest range's p99 is >= 90% while another's
+ * is < 70%, severity high when that range's 429 rate is >= 1%. When no
+ * range is below 70% and every one is at >= 90%, the container is short
+ * of RU/s, not of a better key.
+ */
+unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
+			    const struct pk_result_variant *v)
+{
+	unsigned said = 0;
+	const struct pk_result_lineage *hot = NULL, *cold = NULL;
+	const struct pk_totals *t = &v->metrics->totals;
+	char a[96], b[96], c[96], also[640] = "", cause[1536], short_of[768];
+	size_t i, n = 0, n_hot = 0;
+	double ratio = 0, width = 0, share = 0, off_ratio = 0;
+	const struct pk_result_range *off;
+	int low_only;
+	const char *why;
+
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
+
+		if (l->busy_seconds == 0 || l->nru_p99_pct < 0) {
+			continue;
+		}
+		n++;
+		/* the busiest: highest p99, then the higher 429 rate */
+		if (!hot || l->nru_p99_pct > hot->nru_p99_pct ||
+		    (l->nru_p99_pct == hot->nru_p99_pct &&
+		     lineage_429(l) > lineage_429(hot))) {
+			hot = l;
+		}
+	}
+	if (!hot || hot->nru_p99_pct < PK_FINDINGS_HOT_P99_PCT) {
+		return 0;
+	}
+	cold = alive_coldest(v, hot, PK_FINDINGS_HOT_P99_PCT);
+	/* every 429 to a Low-priority request: the priority rule's, which
+	   keeps room for what High asked for the second before, even in a
+	   second no High request comes (scenarios/README.md, priority) */
+	low_only =
+	    t->throttled_429 > 0 && t->throttled_low_429 == t->throttled_429;
+	why = low_only ? "its 429s all to Low-priority requests, held back to "
+			 "keep High's room (rule 30), not too few RU/s for "
+			 "High"
+		       : "too few RU/s for this load";
+	if (v->ddb && !low_only && findings_ddb_table_throttles(v) == 0 &&
+	    findings_ddb_on_bank(r, v, short_of, sizeof(short_of))) {
+		why = short_of;
+	} else if (v->ddb && !low_only &&
+		   findings_ddb_table_throttles(v) == 0) {
+		/* busy is not short: a table that throttled none of its own
+		   requests lacks no units, and auto scaling's target
+		   tracking (D19) or a spent burst bank
+		   (D9) keeps a p99 at 90% or more without a throttle */
+		why = "busy, yet the table throttled none of its own "
+		      "requests, so not short of table capacity (a p99 at "
+		      "90% or more is what auto scaling's target tracking "
+		      "or burst capacity gives)";
+	} else if (v->ddb && !low_only) {
+		why = findings_ddb_short_of(r, PK_FINDINGS_HOT_P99_PCT, v, hot,
+					    short_of, sizeof(short_of));
+	}
+
+	if (n == 1) {
+		say(s, xasprintf("the one %s, %s, ran at p99 "
+				 "%d%% normalized %s: %s (one "
+				 "%s; %s)",
+				 v->ddb ? "partition" : "physical partition",
+				 findings_range_name(v, hot->id, a, sizeof(a)),
+				 hot->nru_p99_pct,
+				 v->ddb ? "consumption" : "RU consumption", why,
+				 v->ddb ? "partition" : "range",
+				 v->cosmos ? "rule 32 needs another to compare"
+					   : "no other to compare it with"));
+		return 0;
+	}
+	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT && v->ddb &&
+	    (off = findings_ddb_offered_hot(v, &off_ratio)) != NULL) {
+		/* the p99s are capped at 100%: the offered units tell the
+		   partition asked past its share from the ones at it */
+		return say_offered_hot(s, r, v, off, off_ratio);
+	}
+	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
+		char when[256] = "";
+
+		if (v->ddb) {
+			ddb_hot_window(v, hot, when, sizeof(when));
+		}
+		say(s,
+		    xasprintf("every %s%s ran at p99 90%% or more normalized "
+			      "%s (the lowest, %s, at %d%%): "
+			      "%s, not a key problem",
+			      v->ddb ? "partition" : "range", when,
+			      v->ddb ? "consumption (its busier bucket, read "
+				       "or write, against its share)"
+				     : "RU consumption",
+			      findings_range_name(v, cold->id, a, sizeof(a)),
+			      cold->nru_p99_pct, why));
+		return 0;
+	}
+	if (cold->nru_p99_pct >= PK_FINDINGS_COLD_P99_PCT) {
+		return 0;
+	}
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
+
+		if (l != hot && l->busy_seconds > 0 &&
+		    l->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
+			n_hot++;
+			if (n_hot <= PK_FINDINGS_MAX_RANGES) {
+				snprintf(also + strlen(also),
+					 sizeof(also) - strlen(also), "%s%s",
+					 n_hot > 1 ? ", " : "",
+					 findings_range_name(v, l->id, a,
+							     sizeof(a)));
+			}
+		}
+	}
+	if (n_hot > PK_FINDINGS_MAX_RANGES) {
+		snprintf(also + strlen(also), sizeof(also) - strlen(also),
+			 " and %zu more", n_hot - PK_FINDINGS_MAX_RANGES);
+	}
+	if (hot->at != SIZE_MAX && hot->at < v->n_ranges) {
+		ratio = density_ratio(r, v, hot->at, &width, &share);
+	}
+	if (ratio > 0 && ratio <= PK_FINDINGS_LAYOUT_RATIO &&
+	    !(v->ddb && findings_ddb_one_value(v, hot->id) == 1)) {
+		/* (a table's partition whose throttled seconds were one
+		   key value's is that value's, whatever its width) */
+		snprintf(cause, sizeof(cause),
+			 "the layout, not the key: it owns %.1f%% of the hash "
+			 "space and its first-attempt %s per unit of hash "
+			 "space is %.2f x the other %s' (even: 1; at "
+			 "most %.1f x counts as its width's doing, not a "
+			 "key's), so its load follows its width",
+			 pct(width), v->ddb ? "capacity units" : "RU", ratio,
+			 v->ddb ? "partitions" : "ranges",
+			 PK_FINDINGS_LAYOUT_RATIO);
+	} else {
+		char key[200] = "", dens[192] = "";
+
+		/* the hot range's own hottest logical partition, not the
+		   container's; none when the hot range split
+		   away or none of its logical partitions was charged RU */
+		const struct pk_result_range *hr =
+		    hot->at != SIZE_MAX && hot->at < v->n_ranges
+			? &v->ranges[hot->at]
+			: NULL;
+
+		if (hr && hr->has_hottest) {
+			/* a long key text is cut, 2 bytes kept for ")"
+			   (snprintf's count can pass the buffer) */
+			size_t k = fmt_append(key, sizeof(key) - 2, 0,
+					      " (range %u's hottest logical "
+					      "partition: %s = ",
+					      hr->id, v->key_text);
+
+			findings_key_text(v, &hr->hottest, key + k,
+					  sizeof(key) - k - 2);
+			strcat(key, ")");
+		}
+		if (ratio > 0) {
+			const char *u = v->ddb ? "capacity units" : "RU";
+
+			snprintf(dens, sizeof(dens),
+				 ", its first-attempt %s per unit of hash "
+				 "space %.2f x the other %s' (%.1f%% of "
+				 "the first-attempt %s on %.1f%% of the hash "
+				 "space)",
+				 u, ratio, v->ddb ? "partitions" : "ranges",
+				 pct(share), u, pct(width));
+		}
+		char *cut = findings_ddb_cut_words(v, hr);
+		char words[768];
+
+		said = PK_KEYS_HOT;
+		snprintf(cause, sizeof(cause), "%s, %s%s%s%s",
+			 v->ddb	 ? (n_hot ? "hot partitions among idle ones"
+					  : "one hot partition")
+			 : n_hot ? "hot ranges among idle ones"
+				 : "one hot range",
+			 findings_ddb_shared(v, hot->id, hr)
+			     ? findings_ddb_shared_words(v, hot->id, words,
+							 sizeof(words))
+			     : "a key problem",
+			 key, dens, cut ? cut : "");
+		free(cut);
+	}
+	/* another service: the same test, not Azure Cosmos DB's rule; a
+	   DynamoDB table in its words (a partition's busier bucket
+	   against its share, a throttle answered HTTP 400) */
+	say(s,
+	    xasprintf("hot partition risk%s: %s ran at p99 %d%% "
+		      "normalized %s while %s stayed at p99 "
+		      "%d%% (%sthe busiest %s at 90%% or more "
+		      "while another is under 70%%), with %.2f%% of its "
+		      "requests %s%s%s%s: %s",
+		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
+			  ? " (severity high)"
+			  : "",
+		      findings_range_name(v, hot->id, b, sizeof(b)),
+		      hot->nru_p99_pct,
+		      v->ddb ? "consumption (its busier bucket, read or "
+			       "write, against its share)"
+			     : "RU consumption",
+		      findings_range_name(v, cold->id, c, sizeof(c)),
+		      cold->nru_p99_pct, v->cosmos ? "rule 32: " : "",
+		      v->ddb ? "partition" : "range", pct(lineage_429(hot)),
+		      v->ddb ? "throttled (HTTP 400)" : "rate limited",
+		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
+			  ? " (high from 1%)"
+			  : " (under the 1% of severity high)",
+		      n_hot ? "; also at p99 90% or more: " : "", also, cause));
+	say_picture(s, v, hot->id);
+	return said;
+}
