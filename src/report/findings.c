@@ -323,12 +323,10 @@ static unsigned say_storage_growth(struct pk_sentences *s,
 			   "storage growth: logical partition %s = %s filled "
 			   "in the replay itself, at t = %s s (above); when "
 			   "one fills from the workload's start is not "
-			   "projected: %s (pksim has no tested projection "
-			   "of it)",
+			   "projected: %s",
 			   v->key_text, card.full_key,
 			   fmt_thousands((int64_t)card.runway.replay_full_s, t),
-			   runway_features_text(card.runway.features, f,
-						sizeof(f))));
+			   runway_untested_text(&card.runway, f, sizeof(f))));
 		return 0;
 	}
 	if (card.full_kind == PK_FULL_NOT_PROJECTED) {

@@ -895,20 +895,18 @@ const char *scorecard_full_text(const struct pk_result *r,
 		} else if (s->runway.replay_full_s >= 0) {
 			/* the run's own 403s: no longer replay asked for */
 			snprintf(buf, cap,
-				 "not projected: %s (pksim has no tested "
-				 "projection of it); the replay itself filled "
+				 "not projected: %s; the replay itself filled "
 				 "%s at t = %s s",
-				 runway_features_text(s->runway.features, first,
+				 runway_untested_text(&s->runway, first,
 						      sizeof(first)),
 				 s->full_key,
 				 fmt_thousands((int64_t)s->runway.replay_full_s,
 					       at));
 		} else {
 			snprintf(buf, cap,
-				 "not projected: %s (pksim has no tested "
-				 "projection of it); replay it long enough to "
+				 "not projected: %s; replay it long enough to "
 				 "see it (%s)",
-				 runway_features_text(s->runway.features, first,
+				 runway_untested_text(&s->runway, first,
 						      sizeof(first)),
 				 r->sc->items_file ? "more of the data"
 						   : "lengthen the phase");

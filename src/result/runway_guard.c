@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/load/scenario.h"
 
 /* One tested combination: exactly these features, and the tests that
@@ -557,5 +558,28 @@ const char *runway_features_text(uint32_t f, char *buf, size_t cap)
 	if (total == 0) {
 		snprintf(buf, cap, "this workload");
 	}
+	return buf;
+}
+
+const char *runway_untested_text(const struct pk_runway *rw, char *buf,
+				 size_t cap)
+{
+	char f[512], a[32], b[32];
+
+	if (!rw->sub_untimed) {
+		snprintf(buf, cap, "%s (pksim has no tested projection of it)",
+			 runway_features_text(rw->features, f, sizeof(f)));
+		return buf;
+	}
+	snprintf(buf, cap,
+		 "its key's buckets of %lld s come back, but on a cycle or "
+		 "with more values than the projection steps one at a time "
+		 "(a minute, an hour or whole hours dividing a week; %s "
+		 "values a cycle, %s a step over the partitions it "
+		 "follows), so which value fills first, and when, is not "
+		 "timed",
+		 (long long)rw->bucket.len_s,
+		 fmt_thousands(PK_RUNWAY_SUB_VALUES, a),
+		 fmt_thousands(PK_RW_SUB_STEP_PARTS, b));
 	return buf;
 }

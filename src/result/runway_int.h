@@ -720,6 +720,12 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 		       int64_t h, int slot, const double *add, double del,
 		       double t1, int64_t off, const int *slot_of);
 
+/* bytes written into bucket slot of s, whose one class none of whose
+   items expire (runway_store_step's writes there, without its record
+   of the last step: the values of a time key shorter than a step, each
+   stepped many times a step, whose fills runway_subhash_cross times) */
+void runway_store_add(struct rw_store *s, int slot, double bytes);
+
 /* The bytes expired by t1 and not yet deleted were step h's writes
    the step before's (step 0: first[j] of class j's), set so in each
    class's cum until runway_store_step sets them */
@@ -1056,17 +1062,27 @@ void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf);
 /* ---- runway_hash_time.c: a hash of a time shorter than a step ---- */
 
 /* Key values a cycle's buckets give at most (runway_step.c's store
-   slots for a time key) */
-#define PK_RW_SUB_SLOTS 1024
+   slots for such a key) */
+#define PK_RW_SUB_SLOTS PK_RUNWAY_SUB_VALUES
+/* Values a step of such a key updates at most, over the candidates it
+   follows (pksim's choice: an hour of seconds, "%M:%S", 3,600 values
+   an hour, for up to 8 candidates; 43,800 steps of that take about 0.1
+   s of a release build a candidate); past it they are not stepped one
+   by one */
+#define PK_RW_SUB_STEP_PARTS (8 * 3600)
 
 /* The buckets of one cycle of a time key whose buckets are shorter
    than a step and come back (pk_time_bucket's len_s under
    PK_RUNWAY_STEP_S, period_s set), or of a key of hashes of such a time
-   (hash_values): each bucket's key value (a slot), each value's part of
-   each whole hour of the cycle. Owned arrays; on 0 when the
-   cycle is not one runway_subhash_init takes. */
+   (hash_values): each bucket's key value (a slot), the values current
+   in each whole hour of the cycle and each one's part of it. Owned
+   arrays; on 0 when the cycle is not one runway_subhash_init takes. */
 struct rw_subhash {
 	int on;
+	int untimed;	  /* on 0: a key whose buckets come back but that
+			     is not taken (its values past PK_RW_SUB_SLOTS,
+			     a plain time's cycle not one taken), so its
+			     values' fills are not timed */
 	int hashed;	  /* 1: a key of hashes of a time, 0 a plain time */
 	int64_t len_s;	  /* a bucket, s */
 	int64_t period_s; /* the cycle the buckets come back on, s */
@@ -1075,21 +1091,33 @@ struct rw_subhash {
 	int64_t hour0_s;  /* wall s of the whole hour holding the start */
 	size_t m;	  /* buckets a cycle */
 	int *slot;	  /* m: each bucket's value, an index in texts */
-	char (*texts)[PK_RW_TEXT]; /* PK_RW_SUB_SLOTS: the values */
-	size_t n_slots;		   /* values met in a cycle */
-	double *count;		   /* n_slots: its buckets a cycle */
-	size_t n_pos;		   /* whole hours a cycle (1 for a cycle of an
-				      hour or less) */
-	double *pos_share;	   /* n_pos x n_slots: each value's part of the
-				      hour at that place in the cycle, 0 .. 1 */
-	double *scratch; /* n_slots: a step that is not a whole hour */
+	char (*texts)[PK_RW_TEXT]; /* texts_cap (at most PK_RW_SUB_SLOTS):
+				      the values */
+	size_t texts_cap;
+	size_t n_slots; /* values met in a cycle */
+	int *index;	/* index_cap (a power of 2, at least 2 m): texts'
+			   slots by their FNV-1a, -1 a free place */
+	size_t index_cap;
+	double *count;	   /* n_slots: its buckets a cycle */
+	double *acc;	   /* n_slots, all 0 between calls: a walk's sums */
+	size_t n_pos;	   /* whole hours a cycle (1 for a cycle of an
+			      hour or less) */
+	size_t *pos_at;	   /* n_pos + 1: where each hour's values start in
+			      pos_slot and pos_part */
+	int *pos_slot;	   /* the values current in each hour at that place
+			      in the cycle, in slot order */
+	double *pos_part;  /* ... each one's part of the hour, 0 .. 1 */
+	size_t most_parts; /* the most values current in one hour */
+	int *sc_slot;	   /* a step that is not a whole hour: its values */
+	double *sc_part;   /* ... and their parts */
 };
 
 /* s for bucket bk of the key whose texts memo gives, from the clock's
    start (wall s): 1 and s on when the buckets are shorter than a step
    and come back on a cycle of a minute or an hour, or of whole hours
    dividing a week (a day, half a day, a week), of at most 86,400
-   buckets and PK_RW_SUB_SLOTS values; else 0 and nothing owned */
+   buckets and PK_RW_SUB_SLOTS values; else 0, nothing owned, and
+   untimed set when the buckets come back all the same */
 int runway_subhash_init(struct rw_subhash *s, struct rw_text *memo,
 			const struct pk_time_bucket *bk, int64_t clock_start_s);
 
@@ -1103,10 +1131,11 @@ int64_t runway_subhash_period(struct rw_text *memo, int64_t len_s,
 /* The slot of the bucket holding wall_s (s on) */
 int runway_subhash_slot(const struct rw_subhash *s, int64_t wall_s);
 
-/* Each slot's part of [w0, w1) (wall s), n_slots of them summing to 1;
-   borrowed from s until the next call */
-const double *runway_subhash_shares(struct rw_subhash *s, int64_t w0,
-				    int64_t w1);
+/* The values current in [w0, w1) (wall s, at most an hour) into *slot,
+   in slot order, and each one's part of the span into *part (summing to
+   1); returns how many. Both borrowed from s until the next call. */
+size_t runway_subhash_parts(struct rw_subhash *s, int64_t w0, int64_t w1,
+			    const int **slot, const double **part);
 
 /* The wall time in [w0, w1) at which slot's buckets have been current
    for need_s seconds since w0, strictly inside one of them (so the key
@@ -1392,6 +1421,21 @@ void runway_secs(struct rw_proj *p);
    or when deletions keep up and nothing fills: the hour steps' level,
    (n + w) T, is the one it tends to. */
 void runway_renew(struct rw_proj *p);
+
+/* runway_spikes.c: 1 when p's one stream has spikes, no client limit,
+   a cycle of at least a step and no time scale: runway_spike_part can
+   walk its step */
+int runway_spikes_walkable(const struct rw_proj *p);
+
+/* The part of step [t0, t1) (workload s) by which candidate ci, its
+   burst credit bank0 at the step's start, has added the part a (0 .. 1)
+   of what it adds (runway_step_part), the step's slices cut where its
+   spikes start and end: its seconds walked (runway_stretch_walked) and
+   those alike joined in time order, so a fill inside a spike is timed
+   by the spike's rate, not the hour's mean; *pace as runway_step_part
+   sets it. a as it came past PK_RW_SPIKE_SLICES slices. */
+double runway_spike_part(struct rw_proj *p, const struct cand *ci, double bank0,
+			 double t0, double t1, double a, double *pace);
 
 /* 1 when every stream of sc has a client whose retries of a 429
    runway_secs steps: none, or the SDK's at each next second's start

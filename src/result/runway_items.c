@@ -422,6 +422,12 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 	}
 }
 
+void runway_store_add(struct rw_store *s, int slot, double bytes)
+{
+	s->slot[0][slot] += bytes;
+	s->sent[0] += bytes;
+}
+
 /* What class j holds of x sent-and-undeleted bytes: deduped over its
    pool unless raw (a time key counts every new item) */
 static double class_held(const struct rw_classes *cl, size_t j, double x,

@@ -3,8 +3,10 @@
  * candidate logical partition's classes of items (runway_items.c)
  * stepped hour by hour over the horizon: the rates from the schedules
  * (runway_rates.c), each value's share from runway_shares.c, each
- * step's growth bounded by its range's RU/s (runway_grow.c); runway.c
- * says what the steps found. Memory is transient: the key values seen
+ * step's growth bounded by its range's RU/s (runway_grow.c), a fill
+ * inside a spike timed by its seconds (runway_spikes.c), a time key's
+ * values shorter than a step by their own buckets (runway_hash_time.c);
+ * runway.c says what the steps found. Memory is transient: the key values seen
  * (an entry per logical partition when the snapshot maps values to
  * them, else a table of keys), chosen from as they come
  * (runway_pick.c), then at most 2 x PK_RUNWAY_CANDIDATES partitions
@@ -119,6 +121,18 @@ static int moves_on(const struct rw_proj *p, const struct group *g,
 	return moves;
 }
 
+/* The store slots a candidate whose value moves on with bucket bk
+   needs: a bucket shorter than a step that comes back, each of its
+   values (runway_subhash_init names at most PK_RW_SUB_SLOTS); else a
+   slot each of the buckets met (PK_RW_MAX_SLOTS) */
+static size_t store_slots(const struct pk_time_bucket *bk)
+{
+	return bk->len_s < PK_RUNWAY_STEP_S &&
+		       (bk->period_s > 0 || bk->hash_values > 0)
+		   ? PK_RW_SUB_SLOTS
+		   : PK_RW_MAX_SLOTS;
+}
+
 /* p's candidates, one for each of picked[0 .. p->n_c): their shares of
    each stream's items and their ranges', their ranges' RU/s and part of
    an IN list (fshare, runway_find_shares), stores for n_steps steps (a time
@@ -152,7 +166,7 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 		c->burst = v->spec->burst && !v->spec->serverless;
 		c->n_cyc = 1; /* t = 0 ends a cycle, holding nothing new */
 		runway_store_init(&c->held, &p->cl, n_steps,
-				  c->timed ? PK_RW_MAX_SLOTS : 1);
+				  c->timed ? store_slots(bk) : 1);
 	}
 }
 
@@ -234,104 +248,6 @@ static int step_timed(const struct rw_proj *p)
 	       !p->dels.on && p->pool.nr == 0;
 }
 
-/* Slices of a step that a spike's pieces are timed by, at most */
-#define PK_RW_SPIKE_SLICES 256
-
-/* 1 when slices a and b (one stream) write at the same rates in the
-   same phase and RU/s: b continues a */
-static int same_rates(const struct slice *a, const struct slice *b)
-{
-	const double la = a->len, lb = b->len;
-
-	return a->ru_scale == b->ru_scale && a->reps == b->reps && la > 0 &&
-	       lb > 0 &&
-	       fabs(a->bytes[0] / la - b->bytes[0] / lb) <=
-		   1e-9 * fabs(a->bytes[0] / la) &&
-	       fabs(a->ru[0] / la - b->ru[0] / lb) <=
-		   1e-9 * fabs(a->ru[0] / la) &&
-	       a->keyed[0] / la == b->keyed[0] / lb &&
-	       a->spread[0] / la == b->spread[0] / lb &&
-	       a->find[0] / la == b->find[0] / lb;
-}
-
-/* Slice b added to a (one stream) */
-static void slice_join(struct slice *a, const struct slice *b)
-{
-	a->len += b->len;
-	a->bytes[0] += b->bytes[0];
-	a->ru[0] += b->ru[0];
-	a->keyed[0] += b->keyed[0];
-	a->spread[0] += b->spread[0];
-	a->find[0] += b->find[0];
-	a->items[0] += b->items[0];
-	a->rw_ops[0] += b->rw_ops[0];
-	a->rw_bytes[0] += b->rw_bytes[0];
-	a->dels[0] += b->dels[0];
-}
-
-/* 1 when p's one stream has spikes, no client limit, a cycle of at
-   least a step and no time scale: spike_part can walk its step */
-static int spikes_walkable(const struct rw_proj *p)
-{
-	const struct rstream *st = &p->st[0];
-	size_t i;
-	int spikes = 0;
-
-	if (p->ns != 1 || p->scale != 1.0 || st->client_ru > 0 ||
-	    st->client_ops > 0 || st->cycle_s < PK_RUNWAY_STEP_S) {
-		return 0;
-	}
-	for (i = 0; i < st->n; i++) {
-		const struct pk_schedule_spec *s = st->ph[i].ps->schedule;
-
-		spikes |= s && s->has_spikes;
-	}
-	return spikes;
-}
-
-/* The part of step [t0, t1) by which candidate ci has added the part a
-   of what it adds (runway_step_part), the step's slices cut where its
-   spikes start and end: its seconds walked (runway_stretch_walked) and
-   those alike joined in time order, so a fill inside a spike is timed
-   by the spike's rate, not the hour's mean. a as it came past
-   PK_RW_SPIKE_SLICES of them. */
-static double spike_part(struct rw_proj *p, const struct cand *ci, double bank0,
-			 double t0, double t1, double a, double *pace)
-{
-	struct rstream *st = &p->st[0];
-	struct stretch(*x)[PK_RW_STRETCHES] = xcalloc(1, sizeof(*x));
-	struct slice *xs = xcalloc(PK_RW_SPIKE_SLICES, sizeof(*xs));
-	struct slice one;
-	const size_t nx = 1;
-	size_t n = 0, j;
-	double t, r = a;
-
-	for (j = 0; j < st->n; j++) {
-		st->ph[j].cur_cycle = -1;
-	}
-	for (t = t0; t < t1 && n <= PK_RW_SPIKE_SLICES; t += 1.0) {
-		runway_stretch_walked(p->sc, st, t, fmin(t + 1.0, t1),
-				      &x[0][0]);
-		runway_slices_of(x, &nx, 1, &one);
-		if (n > 0 && same_rates(&xs[n - 1], &one)) {
-			slice_join(&xs[n - 1], &one);
-		} else if (n < PK_RW_SPIKE_SLICES) {
-			xs[n++] = one;
-		} else {
-			n++; /* too many: the mean stays */
-		}
-	}
-	for (j = 0; j < st->n; j++) {
-		st->ph[j].cur_cycle = -1;
-	}
-	if (n <= PK_RW_SPIKE_SLICES) {
-		r = runway_step_part(p->v, ci, bank0, xs, n, 1, a, pace);
-	}
-	free(x);
-	free(xs);
-	return r;
-}
-
 /* What candidate c holds at the ends of p's cycles of phases in (t0,
    t] of a step from t0 to t1 (its slices q, c's burst credit bank at
    its start) holding before and after shifted into h[2] after c's own
@@ -403,14 +319,15 @@ static double ru_at(const struct steps *q, const struct cand *c, double a)
 			: c->range_ru;
 }
 
-/* Candidate ci, whose key is a hash of a time with buckets shorter than
-   a step (q->sub on; step_timed), through step h (from t0 to t1): each
+/* Candidate ci, whose key is a time or a hash of a time with buckets
+   shorter than a step (q->sub on; step_timed), through the step from
+   t0 to t1: each
    value of the key its own part of the step's writes (the buckets of
    the step whose text hashes to it), so the one named filling is the
    one that does; a fill timed inside the step by that value's own
    buckets, the step's writes taken as even over it. */
 static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
-			  int64_t h, double t0, double t1)
+			  double t0, double t1)
 {
 	const struct pk_result_variant *v = p->v;
 	const double room = (double)v->spec->lp_storage_bytes - ci->g->start;
@@ -419,7 +336,8 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
 	const double *share;
-	size_t k;
+	const int *slot;
+	size_t n, i;
 
 	add = runway_cand_add(v, ci, q->xs, q->n_all, p->ns, &p->pool, &bit,
 			      &del, part);
@@ -430,19 +348,18 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 		ci->client = bit.client;
 		ci->client_stream = bit.client_stream;
 	}
-	share = runway_subhash_shares(&q->sub, w0, w1);
+	n = runway_subhash_parts(&q->sub, w0, w1, &slot, &share);
 	ci->written = add / (t1 - t0);
-	for (k = 0; k < q->sub.n_slots; k++) {
-		double before, after, a[PK_MAX_STREAMS] = {0};
+	for (i = 0; i < n; i++) {
+		const int k = slot[i];
+		double before, after;
 
-		if (share[k] <= 0) {
+		if (share[i] <= 0) {
 			continue;
 		}
-		before = runway_store_held(&ci->held, &p->cl, (int)k, 1);
-		a[0] = add * share[k];
-		runway_store_step(&ci->held, &p->cl, h, (int)k, a, del, t1,
-				  q->off, NULL);
-		after = runway_store_held(&ci->held, &p->cl, (int)k, 1);
+		before = runway_store_held(&ci->held, &p->cl, k, 1);
+		runway_store_add(&ci->held, k, add * share[i]);
+		after = runway_store_held(&ci->held, &p->cl, k, 1);
 		if (after > p->level) {
 			p->level = after;
 			p->level_c = ci;
@@ -455,14 +372,14 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 			    before >= room
 				? 0
 				: (room - before) / (add / (t1 - t0));
-			const double t = runway_subhash_cross(&q->sub, (int)k,
-							      w0, w1, need) -
-					 (double)p->sc->clock_start_s;
+			const double t =
+			    runway_subhash_cross(&q->sub, k, w0, w1, need) -
+			    (double)p->sc->clock_start_s;
 
 			if (t < p->first_t) {
 				p->first_t = t;
 				p->first = ci;
-				q->sub_first = (int)k;
+				q->sub_first = k;
 				ci->fill_ru =
 				    bit.held
 					? 0
@@ -574,9 +491,9 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		} else if (a > 0 && a < 1 && !p->cl.ttl && p->cl.n == 1 &&
 			   p->cl.c[0].pool.n == 0 && !p->dels.on &&
 			   p->pool.nr == 0 && !p->time_key &&
-			   spikes_walkable(p)) {
+			   runway_spikes_walkable(p)) {
 			/* ... its spikes' seconds in time order */
-			a = spike_part(p, ci, bank0, t0, t1, a, &pace);
+			a = runway_spike_part(p, ci, bank0, t0, t1, a, &pace);
 		}
 		t = t0 + a * (t1 - t0);
 
@@ -701,7 +618,7 @@ static void step_all(struct rw_proj *p, struct steps *q,
 			const int timed = p->c[i].timed;
 
 			if (timed && q->sub_step) {
-				cand_step_sub(p, q, &p->c[i], h, t0, t1);
+				cand_step_sub(p, q, &p->c[i], t0, t1);
 				continue;
 			}
 			cand_step(p, q, &p->c[i], h, t0, t1, timed ? slot : 0,
@@ -725,6 +642,17 @@ static double largest_item(const struct pk_scenario *sc, double factor)
 	return largest * factor;
 }
 
+/* Candidates of p whose value moves on with the time key */
+static size_t timed_cands(const struct rw_proj *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->n_c; i++) {
+		n += p->c[i].timed ? 1 : 0;
+	}
+	return n;
+}
+
 /* The candidates of p stepped to the end and said into rw (steps' own
    state made and freed here) */
 static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
@@ -733,6 +661,8 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	struct steps q;
 	struct rw_text m;
 	int64_t longest = 0;
+	const struct cand *named;
+	int untimed;
 	size_t i;
 
 	memset(&q, 0, sizeof(q));
@@ -754,6 +684,12 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		runway_text_init(&q.memo, p->v, p->sc);
 		runway_text_init(&m, p->v, p->sc);
 		runway_subhash_init(&q.sub, &m, bk, p->sc->clock_start_s);
+		if (q.sub.on &&
+		    timed_cands(p) * q.sub.most_parts > PK_RW_SUB_STEP_PARTS) {
+			/* too many values a step to step each */
+			runway_subhash_free(&q.sub);
+			q.sub.untimed = 1;
+		}
 		q.sub_step = q.sub.on && step_timed(p);
 	}
 	q.x = xcalloc(p->ns, sizeof(*q.x));
@@ -789,12 +725,28 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 				&q.sub, p->sc->clock_start_s + (int64_t)from) -
 			    (double)p->sc->clock_start_s;
 	}
+	untimed = q.sub.untimed;
 	runway_subhash_free(&q.sub);
 	runway_secs(p);
 	if (!p->secs) {
 		runway_renew(p);
 	}
 	runway_say_rates(p, rw);
+	named = p->first ? p->first : p->level_c;
+	if (untimed && named && named->timed &&
+	    (rw->kind == PK_RUNWAY_DAYS || rw->kind == PK_RUNWAY_BEYOND ||
+	     rw->kind == PK_RUNWAY_LEVELS)) {
+		/* its values are not stepped one by one: a figure at a
+		   value's mean share of each step would name the value
+		   current then, at the step's mean rate, up to a cycle
+		   off, and miss a schedule's hours (a key of "%d %H:%M"
+		   written an hour a day grows 24 times its mean share) */
+		rw->kind = PK_RUNWAY_UNTESTED;
+		rw->sub_untimed = 1;
+		rw->full_s = -1;
+		rw->who[0] = '\0';
+		rw->rate_bytes_per_s = 0;
+	}
 	rw->secs = p->secs;
 	rw->renew = p->renew;
 	if (p->cl.ttl && !p->secs && !p->renew && (p->first || p->level_c)) {

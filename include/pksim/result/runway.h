@@ -320,6 +320,11 @@
 /* Logical partitions the projection steps at most: the largest shares,
    and the largest of each range */
 #define PK_RUNWAY_CANDIDATES 64
+/* Values of a time key with buckets shorter than a step that the
+   projection steps one by one at most: a week of minutes ("%A %H:%M",
+   10,080), so a day of minutes and an hour of seconds are too
+   (pksim's choice: a store slot of 8 B each a candidate) */
+#define PK_RUNWAY_SUB_VALUES 10080
 
 enum pk_runway_kind {
 	PK_RUNWAY_DAYS = 0,  /* full_s from t = 0 the first fills */
@@ -531,6 +536,14 @@ struct pk_runway {
 	int ttl_after;	       /* RATES, DAYS: it fills before the first
 				  item expires (ttl_s), projected as
 				  without time to live */
+	int sub_untimed;       /* UNTESTED: the key's buckets are shorter
+				  than an hour and come back, but their
+				  values are not stepped one by one (more
+				  than PK_RUNWAY_SUB_VALUES of them or more
+				  than the steps' budget updates, or
+				  their cycle not a whole number of hours
+				  dividing a week, a minute or an hour): a
+				  value's fill is not timed */
 	int untimed;	       /* RATES: the key has a time part (bucket) but
 				  the logical partition named keeps its value
 				  for good (another stream's constant) */
@@ -631,5 +644,15 @@ unsigned long runway_phase_visits(void);
  * fit); "this workload" when f is 0. Returns buf.
  */
 const char *runway_features_text(uint32_t f, char *buf, size_t cap);
+
+/*
+ * Why PK_RUNWAY_UNTESTED rw has no figure, as a sentence says it after
+ * "not projected: " into buf (cap bytes, truncated to fit): its
+ * features' names and "(pksim has no tested projection of it)", or for
+ * a time key whose values are not stepped one by one (sub_untimed) what
+ * the projection times and what it does not. Returns buf.
+ */
+const char *runway_untested_text(const struct pk_runway *rw, char *buf,
+				 size_t cap);
 
 #endif

@@ -1,0 +1,102 @@
+/*
+ * runway_spikes: a step of the projection (runway_step.c) walked second
+ * by second where its one stream's spikes start and end, so a logical
+ * partition that fills inside a spike is timed by the spike's rate, not
+ * the hour's mean. Seconds alike are joined into one slice; past
+ * PK_RW_SPIKE_SLICES slices the step's mean stays.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "pksim/base/mem.h"
+#include "runway_int.h"
+
+/* Slices of a step that a spike's pieces are timed by, at most */
+#define PK_RW_SPIKE_SLICES 256
+
+/* 1 when slices a and b (one stream) write at the same rates in the
+   same phase and RU/s: b continues a */
+static int same_rates(const struct slice *a, const struct slice *b)
+{
+	const double la = a->len, lb = b->len;
+
+	return a->ru_scale == b->ru_scale && a->reps == b->reps && la > 0 &&
+	       lb > 0 &&
+	       fabs(a->bytes[0] / la - b->bytes[0] / lb) <=
+		   1e-9 * fabs(a->bytes[0] / la) &&
+	       fabs(a->ru[0] / la - b->ru[0] / lb) <=
+		   1e-9 * fabs(a->ru[0] / la) &&
+	       a->keyed[0] / la == b->keyed[0] / lb &&
+	       a->spread[0] / la == b->spread[0] / lb &&
+	       a->find[0] / la == b->find[0] / lb;
+}
+
+/* Slice b added to a (one stream) */
+static void slice_join(struct slice *a, const struct slice *b)
+{
+	a->len += b->len;
+	a->bytes[0] += b->bytes[0];
+	a->ru[0] += b->ru[0];
+	a->keyed[0] += b->keyed[0];
+	a->spread[0] += b->spread[0];
+	a->find[0] += b->find[0];
+	a->items[0] += b->items[0];
+	a->rw_ops[0] += b->rw_ops[0];
+	a->rw_bytes[0] += b->rw_bytes[0];
+	a->dels[0] += b->dels[0];
+}
+
+int runway_spikes_walkable(const struct rw_proj *p)
+{
+	const struct rstream *st = &p->st[0];
+	size_t i;
+	int spikes = 0;
+
+	if (p->ns != 1 || p->scale != 1.0 || st->client_ru > 0 ||
+	    st->client_ops > 0 || st->cycle_s < PK_RUNWAY_STEP_S) {
+		return 0;
+	}
+	for (i = 0; i < st->n; i++) {
+		const struct pk_schedule_spec *s = st->ph[i].ps->schedule;
+
+		spikes |= s && s->has_spikes;
+	}
+	return spikes;
+}
+
+double runway_spike_part(struct rw_proj *p, const struct cand *ci, double bank0,
+			 double t0, double t1, double a, double *pace)
+{
+	struct rstream *st = &p->st[0];
+	struct stretch(*x)[PK_RW_STRETCHES] = xcalloc(1, sizeof(*x));
+	struct slice *xs = xcalloc(PK_RW_SPIKE_SLICES, sizeof(*xs));
+	struct slice one;
+	const size_t nx = 1;
+	size_t n = 0, j;
+	double t, r = a;
+
+	for (j = 0; j < st->n; j++) {
+		st->ph[j].cur_cycle = -1;
+	}
+	for (t = t0; t < t1 && n <= PK_RW_SPIKE_SLICES; t += 1.0) {
+		runway_stretch_walked(p->sc, st, t, fmin(t + 1.0, t1),
+				      &x[0][0]);
+		runway_slices_of(x, &nx, 1, &one);
+		if (n > 0 && same_rates(&xs[n - 1], &one)) {
+			slice_join(&xs[n - 1], &one);
+		} else if (n < PK_RW_SPIKE_SLICES) {
+			xs[n++] = one;
+		} else {
+			n++; /* too many: the mean stays */
+		}
+	}
+	for (j = 0; j < st->n; j++) {
+		st->ph[j].cur_cycle = -1;
+	}
+	if (n <= PK_RW_SPIKE_SLICES) {
+		r = runway_step_part(p->v, ci, bank0, xs, n, 1, a, pace);
+	}
+	free(x);
+	free(xs);
+	return r;
+}
