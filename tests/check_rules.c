@@ -575,8 +575,9 @@ END_TEST
 /* ---- rule 38: reads that must know their key ---- */
 
 /*
- * A key with a random part the reader cannot know, "{k}.{random 1..1}":
- * one candidate value, so the IN list holds one value on one range. 24,000
+ * A key with a random part the reader cannot know, "{k}.{random 1..2}"
+ * with k always "k0": two candidate values, k0.1 and k0.2, both on range
+ * 3 (`pksim locate`), so the IN list holds two values on one range. 24,000
  * RU/s is 4 ranges (rule 2: ceil(24,000 / 6,000)). 100 creates of 1 KB,
  * then 100 reads with the IN list (the default) and 100 with `suffix_reads:
  * fan_out`, every item found. Charged as pksim's query (cost.h, rule 21:
@@ -591,9 +592,9 @@ START_TEST(test_rule38_suffix_reads_in_list_or_fan_out)
 	struct pk_run *run = tu_sim_text(
 	    "suffix.yaml",
 	    "seed: 1\n"
-	    "container: {partition_key: \"{k}.{random 1..1}\", "
+	    "container: {partition_key: \"{k}.{random 1..2}\", "
 	    "throughput: 24000}\n"
-	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "items: {k: {const: k0}}\n"
 	    "phases:\n"
 	    "  - {duration: 1s, rate: 100/s, ops: {create: 1}, "
 	    "item_size: 1KB}\n"
@@ -603,13 +604,56 @@ START_TEST(test_rule38_suffix_reads_in_list_or_fan_out)
 	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
 	ck_assert_uint_eq(tu_end(run, 0).ranges, 4);
-	ck_assert_uint_eq(t->key_values, 1);
+	ck_assert_uint_eq(t->key_values, 2);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	ck_assert_uint_eq(t->not_found_404, 0);
 	ck_assert_uint_eq(t->key_queries, 200);
 	ck_assert_uint_eq(t->key_fanouts, 100);
 	ck_assert_int_eq(t->key_query_mru, 100 * 4000 + 100 * 11500);
 	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A random part of one value, "{k}.{random 1..1}", is a constant the
+ * reader knows: every key is "kN.1", so a read names its key and is a
+ * point read (rule 38 asks a query only of a suffix the reader cannot
+ * compute). 100 creates of 1 KB then 100 reads of them: 100 x 5 RU +
+ * 100 x 1 RU (cost.h's 1 KB create and point read) = 600 RU, no query,
+ * no key values listed; the same as the plain key "{k}.1". Before: each
+ * read a 4 RU IN-list query (1 + 2.5 + 0.5), 900 RU.
+ */
+START_TEST(test_rule38_one_value_random_part_is_known)
+{
+	static const char *const key[] = {"{k}.{random 1..1}", "{k}.1"};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		char text[512];
+		struct pk_run *run;
+		const struct pk_totals *t;
+
+		snprintf(text, sizeof(text),
+			 "seed: 1\n"
+			 "container: {partition_key: \"%s\", "
+			 "throughput: 24000}\n"
+			 "items: {k: {values: \"k{0..9}\"}}\n"
+			 "phases:\n"
+			 "  - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+			 "item_size: 1KB}\n"
+			 "  - {duration: 1s, rate: 100/s, ops: {read: 1}, "
+			 "item_size: 1KB}\n",
+			 key[i]);
+		run = tu_sim_text("one.yaml", text);
+		t = &tu_metrics(run->variants[0].svc)->totals;
+		ck_assert_uint_eq(t->key_values, 0);
+		ck_assert_uint_eq(t->key_queries, 0);
+		ck_assert_uint_eq(t->not_found_404, 0);
+		ck_assert_int_eq(t->key_query_mru, 0);
+		ck_assert_msg(t->ru_mru == 600 * 1000, "%s: %lld mRU", key[i],
+			      (long long)t->ru_mru);
+		tu_sim_free(run);
+	}
 }
 END_TEST
 
@@ -697,6 +741,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
 	tcase_add_test(tc, test_rule36_instant_merge);
 	tcase_add_test(tc, test_rule38_suffix_reads_in_list_or_fan_out);
+	tcase_add_test(tc, test_rule38_one_value_random_part_is_known);
 	tcase_add_test(tc, test_rule38_in_list_charged_where_it_runs);
 	tcase_add_test(tc, test_rule34_bulk_takes_client_bucket);
 	tcase_add_test(tc, test_rule35_bulk_takes_client_priority);

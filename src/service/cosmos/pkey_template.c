@@ -339,7 +339,10 @@ static int parse_template(struct pk_tpl_ctx *t, const char *text)
 		if (rc) {
 			return -1;
 		}
-		t->k->has_random |= p.kind == PK_TPL_RANDOM;
+		/* a random part of one value ({random 1..1}) is a constant
+		   its reader knows (rule 38: only a suffix the reader cannot
+		   compute makes a read a query) */
+		t->k->has_random |= p.kind == PK_TPL_RANDOM && p.a != p.b;
 		add_part(t->k, &p);
 		s = close + 1;
 	}

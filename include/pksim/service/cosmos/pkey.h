@@ -84,7 +84,8 @@ struct pk_pkey {
 					  -1 when no item has it */
 	struct pk_tpl_part *parts;     /* SYNTHETIC: owned template */
 	size_t n_parts;
-	int has_random; /* SYNTHETIC with {random ..} */
+	int has_random; /* SYNTHETIC with a {random A..B} of B > A: a
+			   reader cannot compute the key (rule 38) */
 	uint64_t seed;	/* run seed, for {random ..} */
 };
 
