@@ -880,8 +880,10 @@ START_TEST(test_runway_untested_filled_in_run)
 	ck_assert_msg(fabs(c[0].runway.replay_full_s - 45.25) < 1.0, "%f",
 		      c[0].runway.replay_full_s);
 	text_of(res, &c[0], t, sizeof(t));
-	ck_assert_msg(strstr(t, "not projected: a ramp (pksim has no tested "
-				"projection of it); the replay itself filled "
+	ck_assert_msg(strstr(t, "not projected: a ramp or spikes that fit "
+				"their phase no whole number of times (pksim "
+				"has no tested projection of it); the replay "
+				"itself filled "
 				"\"a\" at t = 45 s") &&
 			  !strstr(t, "replay it long enough"),
 		      "%s", t);

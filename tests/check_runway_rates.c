@@ -154,6 +154,43 @@ START_TEST(test_rates_spikes_counted)
 END_TEST
 
 /*
+ * Spikes that a phase does not hold a whole number of times are not
+ * projected: the projection repeats the phase, so each repetition would
+ * start with a spike. The workload of test_rates_spikes_counted in a
+ * phase of 60 s or of 10 min (shorter than `every`, 1 h) would be
+ * projected all spike (10/s x 100 KB: 20,971.52 s, 0.24 days) or one
+ * minute in ten (12.8 days), where the 1-h phase gives 182,175.2 s: the
+ * answer would follow the run's length. Before: those figures, exit 0.
+ */
+START_TEST(test_rates_spikes_past_their_phase)
+{
+	static const char *const dur[] = {"60s", "10m", "90m"};
+	char text[640], t[640];
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		int kind;
+
+		snprintf(text, sizeof(text),
+			 "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+			 "container: {partition_key: /k, throughput: 100000}\n"
+			 "items: {k: {const: one}}\n"
+			 "phases:\n"
+			 "  - {name: p, duration: %s, rate: {base: 1/s, "
+			 "spikes: {every: 1h, for: 1m, factor: 10}}, ops: "
+			 "{create: 1}, item_size: 100KB}\n",
+			 dur[i]);
+		tu_full_s("rates.yaml", text, &kind, t, sizeof(t));
+		ck_assert_msg(kind == PK_FULL_NOT_PROJECTED, "%s: %d: %s",
+			      dur[i], kind, t);
+		ck_assert_msg(strstr(t, "spikes that fit their phase no whole "
+					"number of times"),
+			      "%s: %s", dur[i], t);
+	}
+}
+END_TEST
+
+/*
  * A spike past the range's RU/s: one key on 400 RU/s (one range),
  * creates of 1 KB (5 RU each) at a base of 10/s with a x20 spike for
  * 1 min every 10 min. In a spike 200/s x 5 RU = 1,000 RU/s are offered
@@ -800,6 +837,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_batch_only_bounded);
 	tcase_add_test(tc, test_rates_steps_every_step);
 	tcase_add_test(tc, test_rates_spikes_counted);
+	tcase_add_test(tc, test_rates_spikes_past_their_phase);
 	tcase_add_test(tc, test_rates_spike_past_range);
 	tcase_add_test(tc, test_rates_step_past_range);
 	tcase_add_test(tc, test_rates_stream_idle_in_window);

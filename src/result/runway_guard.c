@@ -177,7 +177,7 @@ static const char *const names[PK_RW_FEATURES] = {
     "a serverless container (RU/s grows with partitions, rule 19; 1 TB "
     "at most)",
     "a split delay (a raise lands late)",
-    "a ramp",
+    "a ramp or spikes that fit their phase no whole number of times",
     "an id pool's bound at the mean item beside rewrites of another size",
     "an id pool under time to live filling after items expire",
     "several streams' id pools",
@@ -374,16 +374,25 @@ static uint32_t key_features(const struct pk_scenario *sc,
 	return f;
 }
 
-/* 1 when a phase of sc that writes has a ramp for its rate */
+/* 1 when a phase of sc that writes has a rate its repetitions do not
+   repeat: a ramp, or spikes whose period is not a whole number of the
+   phase's seconds (the projection repeats the phase, and each
+   repetition would start with a spike: a 60 s phase with spikes every
+   hour would spike every minute) */
 static int any_ramp(const struct pk_scenario *sc)
 {
 	size_t i;
 
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_phase_spec *ps = &sc->phases[i];
+		const struct pk_schedule_spec *s = ps->schedule;
 
-		if (phase_writes(ps) && ps->schedule &&
-		    ps->schedule->base == PK_SCHEDULE_RAMP) {
+		if (!phase_writes(ps) || !s) {
+			continue;
+		}
+		if (s->base == PK_SCHEDULE_RAMP ||
+		    (s->has_spikes &&
+		     (ps->duration_ms / 1000) % s->spike_every_s != 0)) {
 			return 1;
 		}
 	}
