@@ -442,6 +442,50 @@ static void load_values(struct ld *ld, const char *path, const struct yn *m,
 	load_dist(ld, m, dist_names, p->count, &p->dist);
 }
 
+/* strftime's conversions (C11 7.27.3.5 and POSIX, with glibc's k l P s
+   and +), after an optional glibc flag (_ - 0 ^ #), width and E or O
+   modifier */
+#define PK_CLOCK_CONVERSIONS "aAbBcCdDeFgGhHIjklmMnpPrRsStTuUVwWxXyYzZ+%"
+
+/* A clock: format names only strftime's conversions: a typo such as
+   "%Q" would otherwise be printed as text and make another key */
+static void clock_format_check(struct ld *ld, const struct yn *n,
+			       const char *fmt)
+{
+	const char *c = fmt;
+
+	while ((c = strchr(c, '%')) != NULL) {
+		const char *d = c + 1;
+
+		d += strspn(d, "_-0^#");
+		d += strspn(d, "0123456789");
+		if (*d == 'E' || *d == 'O') {
+			d++;
+		}
+		if (*d == '\0' || !strchr(PK_CLOCK_CONVERSIONS, *d)) {
+			char what[64];
+
+			if (*d == '\0') {
+				snprintf(what, sizeof(what),
+					 "ends in a %% with no conversion");
+			} else {
+				snprintf(what, sizeof(what),
+					 "has an unknown conversion \"%.*s\"",
+					 (int)(d - c + 1), c);
+			}
+			ld_err(
+			    ld, n,
+			    "clock format \"%s\" %s: allowed are strftime's "
+			    "(%%Y year, %%m month, %%d day, %%H hour, %%M "
+			    "minute, %%S second, %%A weekday, %%j day of the "
+			    "year, %%U week ...; %%%% for a %%)",
+			    fmt, what);
+			return;
+		}
+		c = d + 1;
+	}
+}
+
 /* A generator mapping m {values: ...} etc. for the property at path,
    named by key node k. */
 static void load_gen(struct ld *ld, const char *path, const struct yn *k,
@@ -493,10 +537,13 @@ static void load_gen(struct ld *ld, const char *path, const struct yn *k,
 		load_values(ld, path, m, kinds[0], p);
 	} else if (kinds[1]) {
 		p->kind = PK_GEN_CLOCK;
-		if (ld_get_string(ld, kinds[1], "clock", 0, &p->clock_format) ==
-			0 &&
-		    !value_fits(kinds[1]->len)) {
+		if (ld_get_string(ld, kinds[1], "clock", 0, &p->clock_format) !=
+		    0) {
+			/* said */
+		} else if (!value_fits(kinds[1]->len)) {
 			ld_err(ld, kinds[1], "clock format is too long");
+		} else {
+			clock_format_check(ld, kinds[1], p->clock_format);
 		}
 	} else if (kinds[2]) {
 		if (ld_need_kind(ld, kinds[2], YN_SCALAR, "const",
