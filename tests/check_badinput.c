@@ -9,6 +9,8 @@
  * - a data file with a 128 MiB line, CSV row or JSON record: refused at
  *   its start once 8 MiB are read, in a few MiB of memory; a 4 GiB
  *   (sparse) file of NULs: refused at 1:1 at once (exit 2);
+ * - a plan counting a pipe (count_from): a record at a time in a few
+ *   MiB, refused at the first record without its value (exit 2);
  * - a directory instead of a scenario file (exit 2, like a missing file:
  *   see check_cli);
  * - a file without read permission: an environment error (exit 1,
@@ -20,6 +22,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +256,137 @@ START_TEST(test_badinput_refused_small)
 		rmdir(dir);
 		free(dir);
 	}
+}
+END_TEST
+
+/* Records of {"officeId": "a"} (18 bytes with its newline) a pipe feeds
+   count_plan_pipe before its bad one: 54,000,000 bytes, which a plan
+   that held every record as loaded took 111 MB resident to count (and
+   `yes`, without end, ran out of memory). */
+#define PIPE_RECORDS 3000000L
+
+/* Feed the FIFO at path: PIPE_RECORDS records and one without the
+   /officeId the plan counts by when good, else "y" lines (as `yes`) until
+   the reader stops; exits. */
+static void feed_fifo(const char *path, int good)
+{
+	static const char rec[] = "{\"officeId\": \"a\"}\n";
+	char block[18 * 3000];
+	int fd = open(path, O_WRONLY);
+	size_t k;
+	long n;
+
+	if (fd < 0) {
+		_exit(1);
+	}
+	signal(SIGPIPE, SIG_IGN);
+	if (!good) {
+		for (k = 0; k + 2 <= sizeof(block); k += 2) {
+			memcpy(block + k, "y\n", 2);
+		}
+		while (write(fd, block, sizeof(block)) > 0) {
+		}
+		_exit(0);
+	}
+	for (k = 0; k < sizeof(block); k += sizeof(rec) - 1) {
+		memcpy(block + k, rec, sizeof(rec) - 1);
+	}
+	for (n = 0; n < PIPE_RECORDS; n += 3000) {
+		if (write(fd, block, sizeof(block)) != (ssize_t)sizeof(block)) {
+			_exit(1);
+		}
+	}
+	if (write(fd, "{\"x\": 1}\n", 9) != 9) {
+		_exit(1);
+	}
+	close(fd);
+	_exit(0);
+}
+
+/*
+ * A plan whose count_from names a pipe: counted a record at a time in a
+ * few MiB whatever the pipe sends, under BAD_AS_BYTES of address space;
+ * refused (exit 2) at the first record without the value it counts by,
+ * at its line: record PIPE_RECORDS + 1 of the good feed, record 1 (line
+ * 2, under the CSV header "y") of `yes`.
+ */
+static void count_plan_pipe(int good, const char *want_tail)
+{
+	static const char plan[] =
+	    "per: /officeId\n"
+	    "count_from: {file: in.data}\n"
+	    "item_size: 221\nru_per_write: 6\nyears: 5\n"
+	    "max_throughput: 2000\nworking_days: 230\nkeys: [/officeId]\n";
+	const char *bin = getenv("PKSIM_BIN");
+	char *dir = tu_tmpdir(), path[512], fifo[512], epath[512], out[512],
+	     want[1024], *err;
+	struct rusage ru;
+	pid_t feeder, pid;
+	int st;
+
+	ck_assert_ptr_nonnull(bin);
+	snprintf(path, sizeof(path), "%s/p.yaml", dir);
+	snprintf(fifo, sizeof(fifo), "%s/in.data", dir);
+	snprintf(epath, sizeof(epath), "%s/stderr", dir);
+	snprintf(out, sizeof(out), "%s/report.txt", dir);
+	write_file(path, plan, strlen(plan), 0, 0, "", 0);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	feeder = fork();
+	ck_assert_int_ge(feeder, 0);
+	if (feeder == 0) {
+		feed_fifo(fifo, good);
+	}
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct rlimit cpu = {BAD_MAX_CPU_S, BAD_MAX_CPU_S};
+		struct rlimit as = {BAD_AS_BYTES, BAD_AS_BYTES};
+		int e = open(epath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		setrlimit(RLIMIT_CPU, &cpu);
+		if (as_limited()) {
+			setrlimit(RLIMIT_AS, &as);
+		}
+		dup2(e, STDERR_FILENO);
+		execl(bin, "pksim", "plan", path, "-o", out, (char *)NULL);
+		_exit(127);
+	}
+	ck_assert_int_eq(wait4(pid, &st, 0, &ru), pid);
+	/* the feeder has ended at its last record or at the closed pipe,
+	   unless pksim never opened the pipe */
+	kill(feeder, SIGKILL);
+	ck_assert_int_eq(waitpid(feeder, NULL, 0), feeder);
+	err = tu_read_file(epath, NULL);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d: %s",
+		      st, err);
+	snprintf(want, sizeof(want), "pksim: %s%s", fifo, want_tail);
+	ck_assert_str_eq(first_line(err), want);
+	ck_assert_int_ne(access(out, F_OK), 0); /* no report */
+	if (as_limited()) {
+		ck_assert_msg(ru.ru_maxrss < 64L * 1024L, "%ld KB resident",
+			      ru.ru_maxrss);
+	}
+	free(err);
+	unlink(epath);
+	unlink(fifo);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+
+START_TEST(test_badinput_plan_count_pipe)
+{
+	/* `yes`: the CSV header "y", then record 1 on line 2 */
+	count_plan_pipe(0, ":2: error: record 1 has no non-empty string of "
+			   "at most 255 bytes at /officeId; count_from "
+			   "counts records by their /officeId");
+	/* 3,000,000 good records on lines 1 .. 3,000,000, the bad one
+	   after them */
+	count_plan_pipe(1, ":3000001: error: record 3000001 has no "
+			   "non-empty string of at most 255 bytes at "
+			   "/officeId; count_from counts records by their "
+			   "/officeId");
 }
 END_TEST
 
@@ -492,6 +626,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_badinput_huge_scalar);
 	tcase_add_test(tc, test_badinput_refused_small);
+	tcase_add_test(tc, test_badinput_plan_count_pipe);
 	tcase_add_test(tc, test_badinput_deep_nesting);
 	tcase_add_test(tc, test_badinput_long_csv_line);
 	tcase_add_test(tc, test_badinput_long_csv_row);

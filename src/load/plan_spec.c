@@ -123,66 +123,92 @@ static void load_values(struct ld *ld, struct pk_plan_spec *p,
 	}
 }
 
-/* The value of record i at p->per, as a string into buf; -1 with an
-   error at the record when it is not a string. */
+/* The value of the record at t's record 0 (record n of the file,
+   1-based) at p->per, as a string into buf; -1 with an error at the
+   record when it is not a string. */
 static int record_name(struct ld *ld, const struct pk_plan_spec *p,
-		       const struct pk_trace *t, size_t i, char *buf,
+		       const struct pk_trace *t, size_t n, char *buf,
 		       size_t cap, size_t *len)
 {
 	struct pk_value v;
-	int st = trace_value(t, i, p->per, &v, buf, cap);
+	int st = trace_value(t, 0, p->per, &v, buf, cap);
 
 	if (st == PK_TRACE_OK && v.type == PK_VALUE_STRING && v.len > 0) {
 		*len = v.len;
 		return 0;
 	}
-	diag_error(ld->d, p->count_file, trace_line(t, i), 0,
+	diag_error(ld->d, p->count_file, trace_line(t, 0), 0,
 		   "record %zu has no non-empty string of at most %d bytes "
 		   "at %s; count_from counts records by their %s",
-		   i + 1, PK_PLAN_MAX_NAME_BYTES - 1, p->per, p->per);
+		   n, PK_PLAN_MAX_NAME_BYTES - 1, p->per, p->per);
 	return -1;
+}
+
+/* What count_values carries from record to record */
+struct counting {
+	struct ld *ld;
+	struct pk_plan_spec *p;
+	const struct yn *fn; /* count_from's file node, for errors */
+	size_t cap;	     /* p->values' room */
+	size_t n;	     /* records seen */
+	size_t bad;	     /* records without a name */
+};
+
+/* One record of the data file counted under its value (trace_load_each's
+   reader); 1 to read no more: PK_DIAG_MAX_ERRORS records without a name,
+   or a value past PK_PLAN_MAX_VALUES */
+static int count_record(void *ctx, const struct pk_trace *t)
+{
+	struct counting *c = ctx;
+	struct pk_plan_spec *p = c->p;
+	char buf[PK_PLAN_MAX_NAME_BYTES];
+	size_t j, len;
+
+	c->n++;
+	if (record_name(c->ld, p, t, c->n, buf, sizeof(buf), &len)) {
+		return ++c->bad >= PK_DIAG_MAX_ERRORS;
+	}
+	for (j = 0; j < p->n_values; j++) {
+		if (strlen(p->values[j].name) == len &&
+		    memcmp(p->values[j].name, buf, len) == 0) {
+			break;
+		}
+	}
+	if (j == p->n_values) {
+		if (p->n_values == PK_PLAN_MAX_VALUES) {
+			ld_err(c->ld, c->fn,
+			       "count_from: the data file has more than %d "
+			       "values at %s",
+			       PK_PLAN_MAX_VALUES, p->per);
+			return 1;
+		}
+		add_value(p, &c->cap, buf, len, 0);
+	}
+	p->values[j].per_year += 1;
+	return 0;
 }
 
 /* Count the records of the data file per value of p->per, in order of
    first appearance, times per_year (a year's records per record of the
-   file: 1 / the years it spans). */
+   file: 1 / the years it spans). The file is read a record at a time
+   (trace_load_each), so a file of any size, a pipe or a device takes
+   one record's memory; a pipe or a device ends at PK_TRACE_MAX_FILE_BYTES
+   (refused there) or at the first records without a name. */
 static void count_values(struct ld *ld, struct pk_plan_spec *p,
 			 const struct yn *fn, double per_year)
 {
+	struct counting c = {ld, p, fn, 0, 0, 0};
 	struct pk_trace *t;
-	char buf[PK_PLAN_MAX_NAME_BYTES];
-	size_t i, j, len, cap = 0, bad = 0;
+	size_t j, n;
 
-	t = trace_load(p->count_file, PK_TRACE_FORMAT_AUTO, ld->d);
+	t = trace_load_each(p->count_file, PK_TRACE_FORMAT_AUTO, count_record,
+			    &c, &n, ld->d);
 	if (!t) {
 		diag_note(ld->d, "count_from at %s:%d:%d", ld->file, fn->line,
 			  fn->col);
 		return;
 	}
-	for (i = 0; i < trace_count(t) && bad < PK_DIAG_MAX_ERRORS; i++) {
-		if (record_name(ld, p, t, i, buf, sizeof(buf), &len)) {
-			bad++;
-			continue;
-		}
-		for (j = 0; j < p->n_values; j++) {
-			if (strlen(p->values[j].name) == len &&
-			    memcmp(p->values[j].name, buf, len) == 0) {
-				break;
-			}
-		}
-		if (j == p->n_values) {
-			if (p->n_values == PK_PLAN_MAX_VALUES) {
-				ld_err(ld, fn,
-				       "count_from: the data file has more "
-				       "than %d values at %s",
-				       PK_PLAN_MAX_VALUES, p->per);
-				break;
-			}
-			add_value(p, &cap, buf, len, 0);
-		}
-		p->values[j].per_year += 1;
-	}
-	if (trace_count(t) == 0) {
+	if (n == 0) {
 		ld_err(ld, fn, "count_from: the data file holds no records");
 	}
 	for (j = 0; j < p->n_values; j++) {

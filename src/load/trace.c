@@ -72,6 +72,24 @@ int trace_over_memory(const struct loader *L, int line, int col)
 	return 1;
 }
 
+int trace_rec_done(struct loader *L, int line, int col)
+{
+	struct pk_trace *t = L->t;
+
+	if (!L->each) {
+		return trace_over_memory(L, line, col);
+	}
+	L->each->n++;
+	L->stopped = L->each->fn(L->each->ctx, t) != 0;
+	/* the reader has seen it: the next record starts from empty
+	   arrays, so the load holds one record whatever the file's size */
+	t->n_recs = 0;
+	t->n_leaves = 0;
+	t->pool_len = 0;
+	t->n_wide = 0;
+	return L->stopped;
+}
+
 uint64_t trace_pool_add(struct pk_trace *t, const char *s, size_t len)
 {
 	uint64_t off = t->pool_len;
@@ -246,6 +264,16 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 				    double max_bytes, size_t max_recs,
 				    struct pk_diag *d)
 {
+	return trace_parse_stream_each(path, text, len, f, fmt, rec_bytes,
+				       max_bytes, max_recs, NULL, d);
+}
+
+struct pk_trace *
+trace_parse_stream_each(const char *path, const char *text, size_t len, FILE *f,
+			enum pk_trace_format fmt, double rec_bytes,
+			double max_bytes, size_t max_recs,
+			struct trace_each *each, struct pk_diag *d)
+{
 	static atomic_uint_fast64_t made;
 	struct loader L;
 	struct pk_trace *t = xcalloc(1, sizeof(*t));
@@ -257,6 +285,7 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 	L.rec_bytes = rec_bytes;
 	L.max_bytes = max_bytes;
 	L.max_recs = max_recs;
+	L.each = each;
 	L.s = text ? text : "";
 	L.n = text ? len : 0;
 	L.f = f;

@@ -143,7 +143,7 @@ static void csv_on_row(int c, void *data)
 	}
 	trace_rec_add(t, first, size, ddb, row_line, 1);
 	st->nf = 0;
-	if (trace_over_memory(L, row_line, 1) || trace_full(L)) {
+	if (trace_rec_done(L, row_line, 1) || trace_full(L)) {
 		st->stop = 1;
 	}
 }

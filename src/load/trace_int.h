@@ -112,7 +112,19 @@ struct loader {
 	int cut;      /* 1: a line too long or a NUL stopped reading (the
 			 error is in d): the parser adds no more */
 	int read_err; /* errno of a failed read of f, else 0 */
+	/* the reader of each record (trace_load_each), NULL: records are
+	   kept; stopped: it asked to read no more */
+	struct trace_each *each;
+	int stopped;
 	struct json_arena arena; /* jansson's memory for each JSON record */
+};
+
+/* A reader of each record as it is read (trace_load_each): fn(ctx, t)
+   with the record as t's record 0; n counts the records it saw. */
+struct trace_each {
+	int (*fn)(void *ctx, const struct pk_trace *t);
+	void *ctx;
+	size_t n;
 };
 
 struct trace_key_memo {
@@ -202,7 +214,7 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
    parsers stop there and read no more of the text or the file. */
 static inline int trace_full(const struct loader *L)
 {
-	return L->max_recs > 0 && L->t->n_recs >= L->max_recs;
+	return L->stopped || (L->max_recs > 0 && L->t->n_recs >= L->max_recs);
 }
 
 /* The error for a line (what: "this line", "this CSV row", "this record") at
@@ -212,6 +224,21 @@ void trace_too_long(struct loader *L, const char *what, int line, int col);
 /* 1 (with the error at line, col) when the records read so far pass
    L's memory bound (trace_load_within): parsing stops; else 0. */
 int trace_over_memory(const struct loader *L, int line, int col);
+
+/* The record just added (trace_rec_add) at line, col is whole: with a
+   reader (L->each), handed to it and dropped (the trace's records,
+   leaves, string pool and numbers DynamoDB refuses emptied; its paths
+   kept); else checked against the memory bound (trace_over_memory).
+   1 when parsing stops there (the reader asked it, or the bound's error
+   in L->d), else 0. */
+int trace_rec_done(struct loader *L, int line, int col);
+
+/* trace_parse_stream with a reader of each record (NULL: none) */
+struct pk_trace *
+trace_parse_stream_each(const char *path, const char *text, size_t len, FILE *f,
+			enum pk_trace_format fmt, double rec_bytes,
+			double max_bytes, size_t max_recs,
+			struct trace_each *each, struct pk_diag *d);
 
 /* The format of a text that starts with s[start..n): JSON when it is
    empty or starts with '[', JSON lines with '{', else CSV. */

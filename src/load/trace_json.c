@@ -270,7 +270,7 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 	}
 	trace_rec_add(L->t, first, minified_bytes(s, len),
 		      trace_ddb_item_bytes(rec, &nums), line, col);
-	return trace_over_memory(L, line, col) ? -1 : 0;
+	return trace_rec_done(L, line, col) ? -1 : 0;
 }
 
 /* --- JSON array ---------------------------------------------------------- */

@@ -185,9 +185,11 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 	return trace_load_within(path, fmt, 0, PK_TRACE_MAX_MEMORY_BYTES, 0, d);
 }
 
-struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
-				   double rec_bytes, double max_bytes,
-				   size_t max_recs, struct pk_diag *d)
+/* trace_load_within with a reader of each record (NULL: none) */
+static struct pk_trace *load_stream(const char *path, enum pk_trace_format fmt,
+				    double rec_bytes, double max_bytes,
+				    size_t max_recs, struct trace_each *each,
+				    struct pk_diag *d)
 {
 	struct readbound *rb;
 	FILE *f = readbound_open(path, PK_TRACE_MAX_FILE_BYTES, "the data file",
@@ -222,8 +224,9 @@ struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 	if (err) {
 		diag_file_error(&scratch, path, "cannot read", err);
 	} else {
-		t = trace_parse_stream(path, buf, n, f, fmt, rec_bytes,
-				       max_bytes, max_recs, &scratch);
+		t = trace_parse_stream_each(path, buf, n, f, fmt, rec_bytes,
+					    max_bytes, max_recs, each,
+					    &scratch);
 	}
 	if (readbound_close(f, rb, d) == 0) {
 		diag_move(d, &scratch);
@@ -233,5 +236,25 @@ struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 	}
 	diag_free(&scratch);
 	free(buf);
+	return t;
+}
+
+struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
+				   double rec_bytes, double max_bytes,
+				   size_t max_recs, struct pk_diag *d)
+{
+	return load_stream(path, fmt, rec_bytes, max_bytes, max_recs, NULL, d);
+}
+
+struct pk_trace *trace_load_each(const char *path, enum pk_trace_format fmt,
+				 int (*each)(void *ctx,
+					     const struct pk_trace *t),
+				 void *ctx, size_t *n, struct pk_diag *d)
+{
+	struct trace_each e = {each, ctx, 0};
+	struct pk_trace *t =
+	    load_stream(path, fmt, 0, PK_TRACE_MAX_MEMORY_BYTES, 0, &e, d);
+
+	*n = e.n;
 	return t;
 }

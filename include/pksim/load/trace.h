@@ -127,6 +127,24 @@ struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 				   double rec_bytes, double max_bytes,
 				   size_t max_recs, struct pk_diag *d);
 
+/*
+ * As trace_load, for a reader that needs each record once, in file
+ * order, and nothing after: each(ctx, t) is called as each record is
+ * read, with that record as t's record 0 (trace_value(t, 0, ...),
+ * trace_line(t, 0)); the record is dropped when each returns, so the
+ * load holds one record (and the paths met so far) whatever the file's
+ * size: a pipe or a device is bounded by PK_TRACE_MAX_FILE_BYTES, its
+ * memory by its longest record. each returns 0 to read on, or 1 to stop
+ * (the rest of the file is not read; no error). Returns a trace of no
+ * records (the caller frees it) and in *n the records each saw, or NULL
+ * with trace_load's errors in d (*n then the records each saw before
+ * the error).
+ */
+struct pk_trace *trace_load_each(const char *path, enum pk_trace_format fmt,
+				 int (*each)(void *ctx,
+					     const struct pk_trace *t),
+				 void *ctx, size_t *n, struct pk_diag *d);
+
 /* The largest data file (items, preload, count_from) or Azure Monitor
    log pksim reads: 4 GiB. pksim's bound, not the service's: a file is
    held in memory as its records' values (about its size, counted in the
