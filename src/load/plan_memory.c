@@ -324,16 +324,21 @@ static double index_writes(const struct pk_scenario *s)
 }
 
 /* The distinct values of index g's attribute the run's items can
-   carry (ld_lps_planned of a key of that one path) */
+   carry: a data file's records' own, counted (ld_file_lps), else
+   ld_lps_planned of a key of that one path */
 static double gsi_values(const struct pk_scenario *s,
 			 const struct pk_ddb_gsi_spec *g, double items)
 {
 	struct pk_container_spec k;
+	double key_bytes, top;
 
 	memset(&k, 0, sizeof(k));
 	k.key.kind = PK_KEY_PATH;
 	k.key.paths[0] = g->partition_key;
 	k.key.n_paths = 1;
+	if (s->items_file && s->items_file->trace && !s->items_file->monitor) {
+		return ld_file_lps(s->items_file, &k.key, &key_bytes, &top);
+	}
 	return ld_lps_planned(s, &k, items);
 }
 
