@@ -180,6 +180,9 @@ static char *estimate_json(const struct pk_scenario *s,
 	    o, "runway_work_units",
 	    json_integer(
 		(json_int_t)(scenario_runway_units(s, NULL, NULL) + 0.5)));
+	json_object_set_new(
+	    o, "report_work_units",
+	    json_integer((json_int_t)(scenario_report_units(s, NULL) + 0.5)));
 	json_object_set_new(o, "work_limit_units",
 			    json_integer((json_int_t)PK_SCENARIO_MAX_WORK));
 	json_object_set_new(o, "variants",
@@ -197,7 +200,7 @@ static char *estimate_text(const struct pk_scenario *s,
 	size_t len = 0, i, n;
 	FILE *f = xmemstream(&buf, &len);
 	struct part p[9];
-	double rw, slices, cands;
+	double rw, slices, cands, rows;
 
 	if (!f) {
 		return NULL;
@@ -248,6 +251,14 @@ static char *estimate_text(const struct pk_scenario *s,
 			fmt_thousands((int64_t)(rw + 0.5), a),
 			fmt_thousands((int64_t)PK_SCENARIO_RUNWAY_STEPS, b),
 			slices, cands, PK_SCENARIO_RUNWAY_WORK);
+	}
+	if ((rw = scenario_report_units(s, &rows)) > 0) {
+		fprintf(f,
+			"; and the report's per-minute rows %s units a "
+			"variant (%s minutes with a request x %.4g)",
+			fmt_thousands((int64_t)(rw + 0.5), a),
+			fmt_thousands((int64_t)(rows + 0.5), b),
+			PK_SCENARIO_REPORT_MINUTE_WORK);
 	}
 	fprintf(f, "; pksim refuses a run above %s\n",
 		fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, b));

@@ -586,6 +586,36 @@ static int check_runway_work(struct ld *ld, const struct pk_scenario *s,
 	return -1;
 }
 
+/* The phases' and the storage runway's work (every variant's, work)
+   and the report's per-minute rows of each variant
+   (scenario_report_units) within PK_SCENARIO_MAX_WORK: 0, else -1 with
+   the error at the first phase */
+static int check_report_work(struct ld *ld, const struct pk_scenario *s,
+			     double work)
+{
+	double rows, nv = run_variants(s);
+	double rep = scenario_report_units(s, &rows);
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+	char d[PK_FMT_BYTES], e[PK_FMT_BYTES];
+
+	if (rep <= 0 || work + nv * rep <= PK_SCENARIO_MAX_WORK) {
+		return 0;
+	}
+	ld_err_at(ld, s->n_phases ? s->phases[0].line : 0,
+		  s->n_phases ? s->phases[0].col : 0,
+		  "the report's per-minute rows take about %s units of work "
+		  "a variant (%s minutes with a request x %.4g); with the "
+		  "run's %s that is about %s for its %.0f variant%s, above "
+		  "pksim's limit of %s a run; use shorter phases, fewer "
+		  "variants or fewer minutes with a request",
+		  ld_approx(rep, a), ld_approx(rows, b),
+		  PK_SCENARIO_REPORT_MINUTE_WORK, ld_approx(work, c),
+		  ld_above(work + nv * rep, PK_SCENARIO_MAX_WORK, e), nv,
+		  nv == 1 ? "" : "s",
+		  fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, d));
+	return -1;
+}
+
 /* Refuse up front a run that would not end in reasonable time: the
    phases' simulated time (each stream's phases in turn, the streams side
    by side), the operations they send and their work units over every
@@ -808,7 +838,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			return -1;
 		}
 	}
-	if (check_runway_work(ld, s, work) < 0) {
+	if (check_runway_work(ld, s, work) < 0 ||
+	    check_report_work(
+		ld, s, work + nv * scenario_runway_units(s, NULL, NULL)) < 0) {
 		return -1;
 	}
 	return ld_check_client_time(ld, s);

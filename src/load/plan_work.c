@@ -599,6 +599,19 @@ const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 	return buf;
 }
 
+double scenario_report_units(const struct pk_scenario *s, double *rows)
+{
+	struct pk_memory_estimate e;
+	double nv = s->n_variants > 1 ? (double)s->n_variants : 1.0, r;
+
+	scenario_memory_estimate(s, &e);
+	r = (e.report_minutes + e.report_index_minutes) / nv;
+	if (rows) {
+		*rows = r;
+	}
+	return r * PK_SCENARIO_REPORT_MINUTE_WORK;
+}
+
 double scenario_work_units(const struct pk_scenario *s)
 {
 	double ranges = ld_ranges_bound(s), work = ld_setup_work(s);
@@ -624,7 +637,8 @@ int scenario_check_seeds(const struct pk_scenario *s, uint64_t base, size_t n,
 {
 	double nv = s->n_variants > 1 ? (double)s->n_variants : 1.0;
 	double work = (scenario_work_units(s) +
-		       scenario_runway_units(s, NULL, NULL)) *
+		       scenario_runway_units(s, NULL, NULL) +
+		       scenario_report_units(s, NULL)) *
 		      nv,
 	       k = (double)n;
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];

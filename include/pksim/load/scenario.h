@@ -351,6 +351,19 @@
 #define PK_SCENARIO_RUNWAY_PIECES 8.0
 #define PK_SCENARIO_RUNWAY_CANDIDATES 64.0
 #define PK_SCENARIO_RUNWAY_WORK 0.0625
+/* The work of one per-minute row of the report (a minute of a variant
+   with a request, and a DynamoDB index's minute with a write:
+   pk_memory_estimate's report_minutes and report_index_minutes), as a
+   JSON report builds and writes it (report_json.c: its object of seven
+   members and their numbers formatted), in the work bound's units. The
+   bound counts it for every format, as the memory estimate counts the
+   costliest format's rows. Measured on a release build (user CPU,
+   --no-remedies, the machine at load 20): a compare of 2 variants over
+   one 365-day phase at 0.02/s (1,028,160 per-minute rows) took 7.21 and
+   7.35 s with --format json against 1.11 and 1.06 s with a text report,
+   6.0 us a row, and 10.67 against 1.05 s in a first run, 9.4 us a row:
+   20 to 31 units at 0.30 us a unit. Rounded up. */
+#define PK_SCENARIO_REPORT_MINUTE_WORK 32.0
 /* pksim's bound on `change_feed: {consumers: C}` (not the service's): a
    lease per physical partition, and a container has at most
    PK_MAX_EXISTING_PARTITIONS of them in pksim */
@@ -1067,6 +1080,17 @@ double scenario_work_units(const struct pk_scenario *s);
  */
 double scenario_runway_units(const struct pk_scenario *s, double *slices,
 			     double *cands);
+/*
+ * The work units the report's per-minute rows of one variant of s take
+ * (PK_SCENARIO_REPORT_MINUTE_WORK each): the minutes with a request the
+ * memory estimate counts (scenario_memory_estimate: at most the run's
+ * minutes and at most its attempts) and a DynamoDB table's indexes'
+ * minutes with a write, over the variants. The run's work bound
+ * (PK_SCENARIO_MAX_WORK) counts it beside scenario_work_units and
+ * scenario_runway_units for every variant and seed. *rows (may be NULL)
+ * gets the rows.
+ */
+double scenario_report_units(const struct pk_scenario *s, double *rows);
 /* 0 when n runs of s (`--seeds n`, replayed one at a time: the memory
    is one run's, checked as any run's) with seeds base to base + n - 1
    keep within the bounds together: the last seed within 2^64 - 1 (seeds
