@@ -182,8 +182,9 @@ struct bill_scaled {
    under auto scaling (D19), its run's workload repeated with auto
    scaling's state carried across repetitions (bill_autoscale.c): each
    clock hour at its most WCU and RCU, less free_u each, at wp and rp a
-   unit-hour. Returns 1 with *out filled, 0 when it does not apply (no
-   auto scaling, no demand by minute, an index that follows it or a
+   unit-hour; each index that follows it replayed beside it, a client's
+   RU budget pacing the run's demand. Returns 1 with *out filled, 0
+   when it does not apply (no auto scaling, no demand by minute, or a
    phase that sets the units): nothing written then. */
 int bill_ddb_autoscale(const struct pk_scenario *sc,
 		       const struct pk_result_variant *v,

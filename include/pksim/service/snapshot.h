@@ -291,6 +291,18 @@ struct pk_ddb_index {
 				      write attempt, in time order (D15:
 				      CloudWatch's view) */
 	size_t n_minutes;
+	/* The write units it holds now, a second (auto scaling moves a
+	   following index's); and, for an index that follows, its write
+	   units asked by minute of the run, [60 k, 60 (k + 1)) s: the
+	   first attempts' that on demand would serve, as the table's
+	   pk_snapshot_ddb.minute_demand_mcu, booked as each second closes,
+	   mCU, n_minute_demand minutes, owned by the service (NULL and 0
+	   for an index that does not follow): what a month replays its
+	   auto scaling on (result/bill_autoscale.c) */
+	int64_t now_wcu;
+	int64_t *minute_demand_mcu;
+	size_t n_minute_demand;
+	size_t cap_minute_demand;
 };
 
 /* One side (reads or writes) of an on-demand table against its instant

@@ -5,8 +5,9 @@
  * global secondary indexes' bytes and entries (all GSI data, §4), the
  * units the operations asked, for what the same requests cost on
  * demand, and the units consumed, which an on-demand table bills;
- * with auto scaling, the table's own demand by minute, which a month
- * replays auto scaling on (result/bill_autoscale.c).
+ * with auto scaling, the table's own demand by minute, and each
+ * following global secondary index's, which a month replays auto
+ * scaling on (result/bill_autoscale.c).
  */
 #include <string.h>
 
@@ -42,15 +43,42 @@ static void step(struct pk_snapshot_ddb *b, int64_t t_s, int64_t r, int64_t w)
 	b->steps[b->n_steps++] = (struct pk_ddb_step){t_s, r, w};
 }
 
+/* Book into minute k of index gi's minutes its demand counted since
+   the last time */
+static void book_index_minute(struct ddb_gsi *gi, size_t k)
+{
+	struct pk_ddb_index *x = gi->info;
+
+	if (gi->own_demand_mcu == gi->own_booked_mcu) {
+		return;
+	}
+	if (k >= x->n_minute_demand) {
+		size_t n = x->n_minute_demand;
+
+		mem_grow((void **)&x->minute_demand_mcu, &x->cap_minute_demand,
+			 k + 1, sizeof(*x->minute_demand_mcu));
+		memset(x->minute_demand_mcu + n, 0,
+		       (k + 1 - n) * sizeof(*x->minute_demand_mcu));
+		x->n_minute_demand = k + 1;
+	}
+	x->minute_demand_mcu[k] += gi->own_demand_mcu - gi->own_booked_mcu;
+	gi->own_booked_mcu = gi->own_demand_mcu;
+}
+
 /* Book into the minute of second t_s the table's own demand counted
    since the last time (auto scaling's minutes, D19: CloudWatch's
-   1-minute points) */
+   1-minute points), and each following index's */
 static void book_minute(struct ddb *d, int64_t t_s)
 {
 	struct pk_snapshot_ddb *b = &d->bill;
-	size_t k = (size_t)(t_s / 60);
+	size_t k = (size_t)(t_s / 60), g;
 	int i;
 
+	for (g = 0; g < d->n_gsis; g++) {
+		if (d->gsis[g].scaled) {
+			book_index_minute(&d->gsis[g], k);
+		}
+	}
 	if (d->own_demand_mcu[0] == d->own_booked_mcu[0] &&
 	    d->own_demand_mcu[1] == d->own_booked_mcu[1]) {
 		return;
@@ -145,6 +173,13 @@ void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
 void ddb_bill_index_demand(struct ddb *d, uint32_t phase, int64_t units_mcu)
 {
 	count_demand(d, phase, 1, units_mcu);
+}
+
+void ddb_bill_index_units(struct ddb *d, size_t index, int64_t units_mcu)
+{
+	if (index < d->n_gsis && d->gsis[index].scaled) {
+		d->gsis[index].own_demand_mcu += units_mcu;
+	}
 }
 
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu)

@@ -141,6 +141,7 @@ void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	for (i = 1; i < n; i++) {
 		idx += u[i];
+		ddb_bill_index_units(d, x[i - 1].index, u[i]);
 	}
 	ddb_bill_demand(d, rq->phase, a->write, a->units);
 	if (idx > 0) {

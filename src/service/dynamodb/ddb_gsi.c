@@ -174,6 +174,7 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	gi->info->parts = gi->parts;
 	gi->info->first_throttle_s = -1;
 	gi->wcu = g->wcu;
+	gi->info->now_wcu = g->wcu;
 	gi->info->lo_wcu = gi->info->hi_wcu = g->wcu;
 	gi->sc_pending_s = -1;
 	gi->dec_last_s = INT64_MIN;
@@ -229,6 +230,7 @@ void ddb_gsi_set_wcu(struct ddb *d, struct ddb_gsi *gi, int64_t wcu)
 
 	d->gsi_wcu_moved += wcu - gi->wcu;
 	gi->wcu = wcu;
+	gi->info->now_wcu = wcu;
 	gi->tw.prov_mcu = wcu * 1000;
 	if (gi->tw.bank_mcu > gi->tw.prov_mcu * PK_DDB_BANK_SECONDS) {
 		gi->tw.bank_mcu = gi->tw.prov_mcu * PK_DDB_BANK_SECONDS;
@@ -791,6 +793,9 @@ void ddb_gsis_free(struct ddb *d)
 		free(d->gsis[i].lifted);
 		free(d->gsis[i].seconds);
 		free(d->gsis[i].minutes);
+		if (d->gsis[i].info) {
+			free(d->gsis[i].info->minute_demand_mcu);
+		}
 		if (d->gsis[i].on_demand) {
 			ddb_od_free(&d->gsis[i].od);
 		}

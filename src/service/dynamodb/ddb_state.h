@@ -63,6 +63,10 @@ struct ddb_gsi {
 	   many, and the second of the latest (INT64_MIN: none; reference
 	   §11: "counted separately for the table and each GSI") */
 	int scaled;
+	/* with scaled: its write units asked by first attempts
+	   (ddb_bill_index_units) and what the bill's minutes already hold
+	   of them, mCU */
+	int64_t own_demand_mcu, own_booked_mcu;
 	int64_t sc_used_mcu, sc_cap_mcu;
 	int sc_out, sc_in;
 	int64_t sc_pending_s, sc_to;
@@ -604,6 +608,9 @@ void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
    on the write side, but not the table's own (its auto scaling's
    minutes) */
 void ddb_bill_index_demand(struct ddb *d, uint32_t phase, int64_t units_mcu);
+/* ... and of them, units_mcu asked of index `index` (d->gsis), for the
+   minutes a following index's auto scaling is replayed on */
+void ddb_bill_index_units(struct ddb *d, size_t index, int64_t units_mcu);
 /* ... count an admitted attempt's units as consumed */
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
 
