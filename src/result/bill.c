@@ -236,6 +236,102 @@ static void throughput(const struct pk_scenario *sc,
 	}
 }
 
+/* The highest RU/s of v's minutes holding seconds [from, to) of its
+   run, 0 <= from < to <= the run's seconds */
+static int64_t minutes_in(const struct pk_result_variant *v, int64_t from,
+			  int64_t to)
+{
+	int64_t most = 0, k, last = (to - 1) / 60;
+
+	for (k = from / 60; k <= last && k < (int64_t)v->n_minute_ru; k++) {
+		if (v->minute_ru_per_s[k] > most) {
+			most = v->minute_ru_per_s[k];
+		}
+	}
+	return most;
+}
+
+/* The highest RU/s of v's minutes over seconds [a, b) of its run
+   repeated back to back every d_s seconds (0 < b - a; a may be
+   negative): a minute partly in them counts whole */
+static int64_t minutes_most(const struct pk_result_variant *v, int64_t a,
+			    int64_t b, int64_t d_s)
+{
+	int64_t from = ((a % d_s) + d_s) % d_s, to = from + (b - a), most;
+
+	if (b - a >= d_s) {
+		return minutes_in(v, 0, d_s);
+	}
+	if (to <= d_s) {
+		return minutes_in(v, from, to);
+	}
+	most = minutes_in(v, from, d_s);
+	to = minutes_in(v, 0, to - d_s);
+	return to > most ? to : most;
+}
+
+/* Manual and autoscale, a run shorter than 720 clock hours: its month's
+   throughput is the run repeated back to back from its start for 720
+   clock hours (the part of its first clock hour before the start as
+   its end's), each clock hour billing the highest RU/s of the minutes
+   in it (C-BILL: the hour's highest; rule 17: autoscale's T), as
+   bill_ddb.c repeats a table's units, at the last hour's rates, less
+   the free tier, with the reservation. A run's first and last clock
+   hours hold only part of the workload's hour: their average with
+   whole hours made a steady workload's month depend on the minute it
+   started. Dynamic autoscale (rule 27) bills each partition's peak,
+   which the minutes do not keep: ASSUMPTION, its hour is the classic
+   hour's RU/s at the run's ratio of dynamic to classic bills. */
+static void throughput_repeated(const struct pk_scenario *sc,
+				const struct pk_result_variant *v,
+				const char *meter, struct pk_bill *b)
+{
+	const struct pk_pricing_spec *p = &sc->pricing;
+	int64_t free_ru = p->free_tier ? PK_BILL_FREE_RU_PER_S : 0;
+	int64_t off = v->metrics ? v->metrics->hour_offset_s : 0;
+	int64_t d_s = v->end_s, h;
+	double price, std = 0, ratio = 1, cost = 0, avg;
+
+	if (b->hours < 1 || b->hours >= PK_BILL_MONTH_HOURS || d_s <= 0 ||
+	    (int64_t)v->n_minute_ru * 60 < d_s || b->why[0]) {
+		return;
+	}
+	if (v->autoscale_dynamic && v->billed_classic && v->billed_dynamic) {
+		double c = 0, dy = 0;
+
+		for (h = 0; h < v->n_hours; h++) {
+			c += (double)v->billed_classic[h];
+			dy += (double)v->billed_dynamic[h];
+		}
+		ratio = c > 0 ? dy / c : 1;
+	}
+	price = bill_price(sc, b, &b->throughput.pick, PK_BILL_OF_THROUGHPUT,
+			   meter, b->hours - 1);
+	if (p->reserved_ru_per_s > 0) {
+		std = bill_price(sc, b, &b->reservation.pick,
+				 PK_BILL_OF_RESERVATION,
+				 "provisioned_single_write", b->hours - 1);
+	}
+	for (h = 0; h < PK_BILL_MONTH_HOURS; h++) {
+		int64_t a = h * PK_METRICS_S_PER_HOUR - off;
+		int64_t ru = minutes_most(v, a, a + PK_METRICS_S_PER_HOUR, d_s);
+
+		ru = (int64_t)llround((double)ru * ratio);
+		cost += bill_hour_cost(bill_units(ru, free_ru), price,
+				       p->reserved_ru_per_s, std,
+				       p->reserved_discount);
+	}
+	avg = (b->throughput.cost + b->reservation.cost) / (double)b->hours *
+	      PK_BILL_MONTH_HOURS;
+	if (fabs(cost - avg) <= 1e-9 * (fabs(cost) + fabs(avg))) {
+		/* the run's hours bill what its repetition does: the month
+		   stays their average, the same figure summed as before */
+		return;
+	}
+	b->repeated = 1;
+	b->repeated_cost = cost;
+}
+
 /* Storage: each hour's highest GB, less the free tier, over the hours
    of its calendar month (bill_month_hours), at its day's rate; the
    month's projection and a week's take every hour as 1/720 of a
@@ -364,8 +460,9 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 
 	if (b->repeated) {
 		/* the units' month is their clock hours repeated, not the
-		   run's hours' average (bill_ddb.c) */
-		hourly -= b->throughput.cost + b->reads.cost;
+		   run's hours' average (bill_ddb.c, throughput_repeated) */
+		hourly -=
+		    b->throughput.cost + b->reads.cost + b->reservation.cost;
 	}
 	b->month_720 =
 	    b->hours > 0 ? hourly / (double)b->hours * PK_BILL_MONTH_HOURS : 0;
@@ -469,6 +566,7 @@ static void build_at(const struct pk_scenario *sc,
 		bill_fabric(sc, v, out);
 	} else {
 		throughput(sc, v, meter, out);
+		throughput_repeated(sc, v, meter, out);
 	}
 	storage(sc, v,
 		out->mode == PK_BILL_FABRIC ? "fabric_storage"

@@ -320,13 +320,21 @@ static void peak(const struct pk_snapshot *s, struct pk_result_variant *v)
 
 /* Autoscale billing per hour (rule 17, D-AUTO; rule 27), copied from
    the Azure Cosmos DB extension; the wall-clock hours the run touched
-   (metrics_hours_touched). */
+   (metrics_hours_touched); and each minute's highest RU/s, which a
+   month repeats (bill.c). */
 static void billing(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
 	const struct pk_snapshot_cosmos *x = s->cosmos;
 	size_t n;
 
 	v->n_hours = metrics_hours_touched(s->metrics, s->end_s);
+	if (x && x->n_minute_ru > 0) {
+		v->n_minute_ru = x->n_minute_ru;
+		v->minute_ru_per_s =
+		    xmalloc(x->n_minute_ru * sizeof(*v->minute_ru_per_s));
+		memcpy(v->minute_ru_per_s, x->minute_ru_per_s,
+		       x->n_minute_ru * sizeof(*v->minute_ru_per_s));
+	}
 	if (!x || !x->autoscale) {
 		return;
 	}
@@ -737,6 +745,7 @@ void result_variant_free(struct pk_result_variant *v)
 	free(v->queries);
 	free(v->streams);
 	free(v->billed_ru_per_s);
+	free(v->minute_ru_per_s);
 	free(v->billed_classic);
 	free(v->billed_dynamic);
 	result_heat_free(&v->heat);

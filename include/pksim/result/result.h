@@ -639,16 +639,23 @@ struct pk_result_variant {
 	   streams, each stream's is in streams[]) */
 	struct pk_result_pacing pacing;
 
-	int64_t *billed_ru_per_s;   /* owned; autoscale: the RU/s billed for
-				       each of the n_hours by the
-				       container's mode: classic (rule 17,
-				       D-AUTO) or dynamic (rule 27); NULL
-				       for manual */
-	int64_t *billed_classic;    /* owned; autoscale: the classic bill of
-				       each hour (rule 17), whatever the mode */
-	int64_t *billed_dynamic;    /* owned; autoscale: the dynamic bill of
-				       each hour (rule 27), whatever the mode */
-	int autoscale_dynamic;	    /* 1: billed_ru_per_s is billed_dynamic */
+	int64_t *billed_ru_per_s; /* owned; autoscale: the RU/s billed for
+				     each of the n_hours by the
+				     container's mode: classic (rule 17,
+				     D-AUTO) or dynamic (rule 27); NULL
+				     for manual */
+	int64_t *billed_classic;  /* owned; autoscale: the classic bill of
+				     each hour (rule 17), whatever the mode */
+	int64_t *billed_dynamic;  /* owned; autoscale: the dynamic bill of
+				     each hour (rule 27), whatever the mode */
+	int autoscale_dynamic;	  /* 1: billed_ru_per_s is billed_dynamic */
+	int64_t *minute_ru_per_s; /* owned; Azure Cosmos DB: the highest
+				     RU/s of each minute of the run, the
+				     first n_minute_ru (at most 720 h's),
+				     provisioned or autoscale's T
+				     (pk_snapshot_cosmos); NULL, 0 for
+				     another service */
+	size_t n_minute_ru;
 	int custom_policy;	    /* 1: shares set per range (rule 26) */
 	int64_t effective_ru_per_s; /* what the ranges can use at the end
 				       (container_effective_ru_per_s) */

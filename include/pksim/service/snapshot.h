@@ -150,6 +150,13 @@ struct pk_snapshot_cosmos {
 					 hour from t = 0 by rule 17, ceil(end_s
 					 / 3,600) entries; NULL for manual */
 	int64_t *billed_dynamic;      /* owned; ... by rule 27 */
+	/* the highest RU/s of each minute [60 k, 60 (k + 1)) s of the run
+	   (provisioned, under autoscale the T it scaled to, rule 17), the
+	   first n_minute_ru, at most a month's (720 h): what a month
+	   repeats a shorter run by (result/bill.c); borrowed from the
+	   service */
+	const int64_t *minute_ru_per_s;
+	size_t n_minute_ru;
 	int64_t ttl_lifetime_s;	      /* every item's time to live, s
 					 (rule 28); 0 when none is known */
 	int64_t merge_max_ru_per_pp;  /* D-MERGE suits containers below

@@ -279,6 +279,7 @@ void container_free(struct pk_container *c)
 	free(c->hour_max_ru_per_s);
 	free(c->hour_dyn_mru);
 	free(c->hour_tmax_ru_per_s);
+	free(c->minute_ru_per_s);
 	free(c->name);
 	free(c);
 }
@@ -385,9 +386,39 @@ static void dyn_idle(struct pk_container *c, int64_t seconds)
 	}
 }
 
+/* Note that seconds [t_s, t_s + span) ran at ru_per_s in the minutes
+   kept (container.h minute_ru_per_s): each minute's highest */
+static void note_minutes(struct pk_container *c, int64_t t_s, int64_t span,
+			 int64_t ru_per_s)
+{
+	int64_t k = t_s / 60, last = (t_s + span - 1) / 60;
+
+	if (last >= PK_CONTAINER_MINUTES_KEPT) {
+		last = PK_CONTAINER_MINUTES_KEPT - 1;
+	}
+	if (span <= 0 || k > last) {
+		return;
+	}
+	if ((size_t)last >= c->n_minute_ru) {
+		size_t n = c->n_minute_ru;
+
+		mem_grow((void **)&c->minute_ru_per_s, &c->cap_minute_ru,
+			 (size_t)last + 1, sizeof(*c->minute_ru_per_s));
+		memset(c->minute_ru_per_s + n, 0,
+		       ((size_t)last + 1 - n) * sizeof(*c->minute_ru_per_s));
+		c->n_minute_ru = (size_t)last + 1;
+	}
+	for (; k <= last; k++) {
+		if (ru_per_s > c->minute_ru_per_s[k]) {
+			c->minute_ru_per_s[k] = ru_per_s;
+		}
+	}
+}
+
 /* Note that seconds [t_s, t_s + span) ran at ru_per_s, for autoscale's
    hourly billing: the highest RU/s of each wall-clock hour (rule 17;
-   C-BILL: the bill's hours are the clock's, as the metrics' hours). */
+   C-BILL: the bill's hours are the clock's, as the metrics' hours);
+   and of each minute, manual's too, for the month (note_minutes). */
 static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
 		       int64_t ru_per_s)
 {
@@ -395,6 +426,7 @@ static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
 	size_t last = (size_t)metrics_hour_of(&c->metrics, t_s + span - 1);
 	size_t h;
 
+	note_minutes(c, t_s, span, ru_per_s);
 	if (!c->autoscale || span <= 0) {
 		return;
 	}

@@ -226,6 +226,11 @@ struct pk_range_read {
 	int64_t share;	     /* mRU: the range's share of the charge */
 };
 
+/* Minutes of a run whose highest RU/s a container keeps
+   (minute_ru_per_s): 720 hours, a month (C-BILL's 30 days); a month
+   of a longer run is its own hours */
+#define PK_CONTAINER_MINUTES_KEPT (720 * 60)
+
 struct pk_container {
 	char *name;		       /* owned; variant name */
 	struct pk_container_spec spec; /* copy; partition_key borrowed */
@@ -317,13 +322,21 @@ struct pk_container {
 	int64_t *hour_tmax_ru_per_s; /* owned, n_hours entries;
 					autoscale: the highest Tmax in
 					force in each hour */
-	int64_t ru_per_s;	     /* provisioned now */
-	int64_t highest_ru_per_s;    /* highest RU/s ever asked for, a
-					pending scale-up's too (rule 8) */
-	int64_t pending_ru_per_s;    /* a scale-up waiting for its splits
-					(split delay), or -1 */
-	int64_t pending_done_s;	     /* the second its splits are done */
-	size_t pending_ranges;	     /* ranges it splits to */
+	/* owned, n_minute_ru entries: the highest RU/s of each minute [60
+	   k, 60 (k + 1)) s of the run (the provisioned RU/s, under
+	   autoscale the T it scaled to, rule 17), for the first
+	   PK_CONTAINER_MINUTES_KEPT minutes: a month repeats a shorter run
+	   back to back and bills each of its clock hours at their highest
+	   (result/bill.c) */
+	int64_t *minute_ru_per_s;
+	size_t n_minute_ru, cap_minute_ru;
+	int64_t ru_per_s;	  /* provisioned now */
+	int64_t highest_ru_per_s; /* highest RU/s ever asked for, a
+				     pending scale-up's too (rule 8) */
+	int64_t pending_ru_per_s; /* a scale-up waiting for its splits
+				     (split delay), or -1 */
+	int64_t pending_done_s;	  /* the second its splits are done */
+	size_t pending_ranges;	  /* ranges it splits to */
 	/* A merge in flight (rule 36, merge_delay > 0): the ranges it ends
 	   at, fixed from the RU/s at its start (0: none), the second it
 	   finishes, and why it stops above what was asked ("" or a

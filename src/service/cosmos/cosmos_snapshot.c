@@ -236,6 +236,8 @@ static struct pk_snapshot_cosmos *extension(const struct pk_container *c)
 	if (c->autoscale) {
 		bills(c, x);
 	}
+	x->minute_ru_per_s = c->minute_ru_per_s;
+	x->n_minute_ru = c->n_minute_ru;
 	return x;
 }
 
