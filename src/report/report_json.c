@@ -937,7 +937,7 @@ int report_json(const struct pk_result *run, int scorecards, FILE *out)
 	}
 	json_object_set_new(root, "variants", vs);
 	free(cards);
-	rc = json_dumpf(root, out, PK_JSON_FLAGS);
+	rc = report_json_dumpf(root, out, PK_JSON_FLAGS);
 	json_decref(root);
 	if (rc == 0) {
 		fputc('\n', out);

@@ -1,14 +1,23 @@
 /*
  * report_json_int: what the files of the JSON report (report_json.c,
  * report_json_card.c, report_json_money.c, report_json_streams.c,
- * report_json_remedies.c) share. Not a public header.
+ * report_json_remedies.c, report_json_out.c) share. Not a public header.
  */
 #ifndef PKSIM_REPORT_JSON_INT_H
 #define PKSIM_REPORT_JSON_INT_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "pksim/result/result.h"
+
+/* Write root to out as json_dumpf(root, out, flags) does, byte for
+   byte, in one fwrite per 16 KiB instead of one per token
+   (report_json_out.c). root is borrowed; out must be open for writing.
+   Returns 0, or -1 when jansson cannot encode root (as json_dumpf) or
+   the stream took fewer bytes than written; what came before the
+   failure may have reached out. */
+int report_json_dumpf(const json_t *root, FILE *out, size_t flags);
 
 struct pk_scorecard;
 
