@@ -38,6 +38,17 @@
 	"    rate: {base: 5/s, daily: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "   \
 	"0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}\n"
 
+/* A "%M" key, 30 minutes of each hour at 10 creates/s of 100 KB and 30
+   at 0.001/s; CONT adds to the container's mapping */
+#define HALF(CONT)                                                             \
+	"seed: 1\n"                                                            \
+	"clock: {start: 2026-01-01}\n"                                         \
+	"container: {partition_key: /m, throughput: 100000" CONT "}\n"         \
+	"items: {m: {clock: \"%M\"}}\n"                                        \
+	"phases:\n"                                                            \
+	"  - {name: on, duration: 30m, rate: 10/s, item_size: 100KB}\n"        \
+	"  - {name: off, duration: 30m, rate: 0.001/s, item_size: 100KB}\n"
+
 /* The first variant of scenario text: its runway's time to full (s),
    the runway sentence into t */
 static double full_s(const char *text, char *t, size_t cap)
@@ -164,6 +175,58 @@ START_TEST(test_sub_seconds_past_step_budget)
 }
 END_TEST
 
+/*
+ * A "%M" key written half of each hour: 30 minutes at 10 creates/s of
+ * 100 KB (1,024,000 B/s), 30 at 0.001/s, from 00:00. "00" .. "29" are
+ * current while it writes: "00" gains 60 x 1,024,000 = 61,440,000 B an
+ * hour. After 349 hours it holds 21,442,560,000 B and needs 32,276,480
+ * B, 31.52 s into minute 00 of hour 349: t = 349 x 3,600 + 31.52 =
+ * 1,256,431.52 s (14.5 days), growing 1,024,000 B/s (1000.0 KiB/s)
+ * while its minute is current; a replay of 350 such hours says "/m =
+ * "00" reached its 20.0 GiB limit at t = 1,256,431 s". Before: 29.1
+ * days, "growing 500.0 KiB/s": the step's writes taken as even over its
+ * hour, the quiet half's minutes given as much as the busy half's.
+ */
+START_TEST(test_sub_minute_half_hour_busy)
+{
+	static const char text[] = HALF("");
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	/* (CAP - 174 x 60 x 2,048,000) / 2,048,000 = 45.76 s */
+	ck_assert_msg(
+	    tu_near(s, 174 * 3600.0 + (CAP - 174 * 60 * 2048000.0) / 2048000.0,
+		    1e-9),
+	    "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "(\"00\" first, growing 2000.0 KiB/s while "
+				"its minute is current"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * The same under a default_ttl of 100,000 s: "00" holds its last
+ * lifetime's writes, 100,000 / 3,600 x 61,440,000 = 1,706,666,667 B
+ * (1.59 GiB), "45" next to none. The steps under time to live keep one
+ * mean share of each hour for every minute (1/60 of it: 0.79 GiB, half
+ * the truth), so the runway says it does not time such a key. Before:
+ * "never: levels off at 813.9 MiB under time to live".
+ */
+START_TEST(test_sub_minute_half_hour_ttl_not_projected)
+{
+	static const char text[] = HALF(", default_ttl: 100000");
+	char t[640];
+	int kind;
+
+	tu_full_s("sub.yaml", text, &kind, t, sizeof(t));
+	ck_assert_int_eq(kind, PK_FULL_NOT_PROJECTED);
+	ck_assert_msg(strstr(t, "not projected: its key's buckets of 60 s "
+				"come back and its writes vary within an "
+				"hour"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_sub");
@@ -175,6 +238,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sub_second_of_hour);
 	tcase_add_test(tc, test_sub_minute_of_month_not_projected);
 	tcase_add_test(tc, test_sub_seconds_past_step_budget);
+	tcase_add_test(tc, test_sub_minute_half_hour_busy);
+	tcase_add_test(tc, test_sub_minute_half_hour_ttl_not_projected);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -459,18 +459,14 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
 	return fmin(1.0, fmax(0.0, t / span));
 }
 
-double runway_step_added(const struct pk_result_variant *v,
-			 const struct cand *c, double bank,
-			 const struct slice *x, size_t n, size_t ns, double u)
+/* The part of all that add[] (each of the n slices x's, a cycle of
+   span repeated reps times) has added by part u of span */
+static double added_by(const double *add, double all, double span, double reps,
+		       const struct slice *x, size_t n, double u)
 {
-	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
-	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
-	double all, span, left, got, m;
+	double left, got, m;
 	size_t i;
 
-	if (!step_adds(v, c, bank, x, n, ns, add, &all, &span)) {
-		return u;
-	}
 	/* whole cycles first, then the cycle's slices in order */
 	left = u * span;
 	m = floor(left / (span / reps));
@@ -488,6 +484,35 @@ double runway_step_added(const struct pk_result_variant *v,
 		got += ai;
 	}
 	return fmin(1.0, fmax(0.0, got / all));
+}
+
+double runway_step_added(const struct pk_result_variant *v,
+			 const struct cand *c, double bank,
+			 const struct slice *x, size_t n, size_t ns, double u)
+{
+	double out;
+
+	runway_step_added_at(v, c, bank, x, n, ns, &u, 1, &out);
+	return out;
+}
+
+void runway_step_added_at(const struct pk_result_variant *v,
+			  const struct cand *c, double bank,
+			  const struct slice *x, size_t n, size_t ns,
+			  const double *u, size_t nu, double *out)
+{
+	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
+	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
+	double all, span;
+	size_t k;
+
+	if (!step_adds(v, c, bank, x, n, ns, add, &all, &span)) {
+		memcpy(out, u, nu * sizeof(*out));
+		return;
+	}
+	for (k = 0; k < nu; k++) {
+		out[k] = added_by(add, all, span, reps, x, n, u[k]);
+	}
 }
 
 double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,

@@ -575,6 +575,16 @@ const char *runway_untested_text(const struct pk_runway *rw, char *buf,
 {
 	char f[512], a[32], b[32];
 
+	if (rw->sub_untimed == 2) {
+		snprintf(buf, cap,
+			 "its key's buckets of %lld s come back and its writes "
+			 "vary within an hour, where the projection takes a "
+			 "step's writes as even over it (under time to live, "
+			 "deletes, an id pool or several streams), so which "
+			 "value fills first, and when, is not timed",
+			 (long long)rw->bucket.len_s);
+		return buf;
+	}
 	if (!rw->sub_untimed) {
 		snprintf(buf, cap, "%s (pksim has no tested projection of it)",
 			 runway_features_text(rw->features, f, sizeof(f)));

@@ -203,6 +203,7 @@ int runway_subhash_init(struct rw_subhash *s, struct rw_text *memo,
 		s->count[s->slot[i]] += 1.0;
 	}
 	s->acc = xcalloc(s->n_slots, sizeof(*s->acc));
+	s->seen = xcalloc(s->n_slots, sizeof(*s->seen));
 	s->hour0_s = clock_start_s -
 		     ((clock_start_s % PK_RUNWAY_STEP_S) + PK_RUNWAY_STEP_S) %
 			 PK_RUNWAY_STEP_S;
@@ -277,6 +278,93 @@ size_t runway_subhash_parts(struct rw_subhash *s, int64_t w0, int64_t w1,
 	return parts_walked(s, w0, w1, s->sc_slot, s->sc_part);
 }
 
+/* The first bucket's start at or before w0 */
+static int64_t first_bucket(const struct rw_subhash *s, int64_t w0)
+{
+	return w0 - ((w0 - s->base_s) % s->len_s + s->len_s) % s->len_s;
+}
+
+size_t runway_subhash_edges(const struct rw_subhash *s, int64_t w0, int64_t w1,
+			    double *u)
+{
+	size_t n = 0;
+	int64_t b;
+
+	for (b = first_bucket(s, w0); b < w1; b += s->len_s) {
+		const int64_t hi = b + s->len_s < w1 ? b + s->len_s : w1;
+
+		u[n++] = (double)((b > w0 ? b : w0) - w0) / (double)(w1 - w0);
+		if (hi == w1) {
+			u[n] = 1.0;
+		}
+	}
+	return n;
+}
+
+size_t runway_subhash_parts_at(struct rw_subhash *s, int64_t w0, int64_t w1,
+			       const double *at, const int **slot,
+			       const double **part)
+{
+	size_t n = 0, i = 0, j, k;
+	int64_t b;
+
+	for (b = first_bucket(s, w0); b < w1; b += s->len_s, i++) {
+		const int c = runway_subhash_slot(s, b);
+
+		if (s->acc[c] == 0 && !s->seen[c]) {
+			s->sc_slot[n++] = c;
+			s->seen[c] = 1;
+		}
+		s->acc[c] += at[i + 1] - at[i];
+	}
+	/* slot order, as runway_subhash_parts gives them */
+	for (j = 1; j < n; j++) {
+		const int c = s->sc_slot[j];
+
+		for (k = j; k > 0 && s->sc_slot[k - 1] > c; k--) {
+			s->sc_slot[k] = s->sc_slot[k - 1];
+		}
+		s->sc_slot[k] = c;
+	}
+	for (j = 0; j < n; j++) {
+		s->sc_part[j] = s->acc[s->sc_slot[j]];
+		s->acc[s->sc_slot[j]] = 0;
+		s->seen[s->sc_slot[j]] = 0;
+	}
+	*slot = s->sc_slot;
+	*part = s->sc_part;
+	return n;
+}
+
+double runway_subhash_cross_at(const struct rw_subhash *s, int slot, int64_t w0,
+			       int64_t w1, const double *at, double need,
+			       double *rate)
+{
+	size_t i = 0;
+	int64_t b;
+	double last = (double)w1 - 1e-3;
+
+	*rate = 0;
+	for (b = first_bucket(s, w0); b < w1; b += s->len_s, i++) {
+		const int64_t lo = b > w0 ? b : w0,
+			      hi = b + s->len_s < w1 ? b + s->len_s : w1;
+		const double got = at[i + 1] - at[i];
+
+		if (runway_subhash_slot(s, b) != slot || !(got > 0)) {
+			continue;
+		}
+		*rate = got / (double)(hi - lo);
+		if (need <= got) {
+			const double t = (double)lo + need / *rate;
+
+			return t < (double)hi ? t : (double)hi - 1e-3;
+		}
+		need -= got;
+		last = (double)hi - 1e-3;
+	}
+	return last;
+}
+
 double runway_subhash_cross(const struct rw_subhash *s, int slot, int64_t w0,
 			    int64_t w1, double need_s)
 {
@@ -331,6 +419,7 @@ void runway_subhash_free(struct rw_subhash *s)
 	free(s->slot);
 	free(s->count);
 	free(s->acc);
+	free(s->seen);
 	free(s->pos_at);
 	free(s->pos_slot);
 	free(s->pos_part);

@@ -1100,6 +1100,7 @@ struct rw_subhash {
 	size_t index_cap;
 	double *count;	   /* n_slots: its buckets a cycle */
 	double *acc;	   /* n_slots, all 0 between calls: a walk's sums */
+	char *seen;	   /* n_slots, all 0 between calls: listed in a walk */
 	size_t n_pos;	   /* whole hours a cycle (1 for a cycle of an
 			      hour or less) */
 	size_t *pos_at;	   /* n_pos + 1: where each hour's values start in
@@ -1136,6 +1137,29 @@ int runway_subhash_slot(const struct rw_subhash *s, int64_t wall_s);
    1); returns how many. Both borrowed from s until the next call. */
 size_t runway_subhash_parts(struct rw_subhash *s, int64_t w0, int64_t w1,
 			    const int **slot, const double **part);
+
+/* The parts (0 .. 1) of [w0, w1) (wall s, at most an hour) where its
+   buckets meet, its ends too, into u (room for the buckets an hour
+   crosses, plus 1): u[0] 0, u[n] 1; returns n, the buckets */
+size_t runway_subhash_edges(const struct rw_subhash *s, int64_t w0, int64_t w1,
+			    double *u);
+
+/* runway_subhash_parts, each bucket's part the step's writes in it
+   rather than its seconds: at[i] the part of the step's writes added by
+   edge u[i] (runway_subhash_edges, runway_step_added_at), so a value
+   current while a phase writes more takes more */
+size_t runway_subhash_parts_at(struct rw_subhash *s, int64_t w0, int64_t w1,
+			       const double *at, const int **slot,
+			       const double **part);
+
+/* The wall time in [w0, w1) at which slot's buckets have taken the part
+   need (of the step's writes, at as runway_subhash_parts_at's) since
+   w0, linear within a bucket, strictly inside it; just before w1 when
+   they do not take that much. *rate: that bucket's part of the step's
+   writes over its seconds in the step (1/s). */
+double runway_subhash_cross_at(const struct rw_subhash *s, int slot, int64_t w0,
+			       int64_t w1, const double *at, double need,
+			       double *rate);
 
 /* The wall time in [w0, w1) at which slot's buckets have been current
    for need_s seconds since w0, strictly inside one of them (so the key
@@ -1261,6 +1285,13 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
 double runway_step_added(const struct pk_result_variant *v,
 			 const struct cand *c, double bank,
 			 const struct slice *x, size_t n, size_t ns, double u);
+
+/* runway_step_added at each of u[0 .. nu) into out[0 .. nu), the
+   step's adds found once */
+void runway_step_added_at(const struct pk_result_variant *v,
+			  const struct cand *c, double bank,
+			  const struct slice *x, size_t n, size_t ns,
+			  const double *u, size_t nu, double *out);
 
 /* The most expired bytes candidate c's range leaves undeleted within
    one cycle of stream st (one stream, a cycle shorter than a step, its
@@ -1422,7 +1453,12 @@ void runway_secs(struct rw_proj *p);
    (n + w) T, is the one it tends to. */
 void runway_renew(struct rw_proj *p);
 
-/* runway_spikes.c: 1 when p's one stream has spikes, no client limit,
+/* runway_spikes.c: 1 when the slices x[0 .. n) of a step (ns streams)
+   write alike over it: each stream's bytes a second, and the RU/s in
+   force, the same in every slice (a slice of no length aside) */
+int runway_slices_even(const struct slice *x, size_t n, size_t ns);
+
+/* 1 when p's one stream has spikes, no client limit,
    a cycle of at least a step and no time scale: runway_spike_part can
    walk its step */
 int runway_spikes_walkable(const struct rw_proj *p);

@@ -1,9 +1,9 @@
 /*
- * runway_spikes: a step of the projection (runway_step.c) walked second
- * by second where its one stream's spikes start and end, so a logical
- * partition that fills inside a spike is timed by the spike's rate, not
- * the hour's mean. Seconds alike are joined into one slice; past
- * PK_RW_SPIKE_SLICES slices the step's mean stays.
+ * runway_spikes: a step's slices compared (whether they write alike)
+ * and walked second by second where its one stream's spikes start and
+ * end, so a logical partition that fills inside a spike is timed by the
+ * spike's rate, not the hour's mean. Seconds alike are joined into one
+ * slice; past PK_RW_SPIKE_SLICES slices the step's mean stays.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +13,26 @@
 
 /* Slices of a step that a spike's pieces are timed by, at most */
 #define PK_RW_SPIKE_SLICES 256
+
+int runway_slices_even(const struct slice *x, size_t n, size_t ns)
+{
+	size_t i, k;
+
+	for (i = 1; i < n; i++) {
+		if (x[i].ru_scale != x[0].ru_scale) {
+			return 0;
+		}
+		for (k = 0; k < ns && x[0].len > 0 && x[i].len > 0; k++) {
+			const double ra = x[0].bytes[k] / x[0].len,
+				     rb = x[i].bytes[k] / x[i].len;
+
+			if (fabs(ra - rb) > 1e-9 * fmax(ra, rb)) {
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
 
 /* 1 when slices a and b (one stream) write at the same rates in the
    same phase and RU/s: b continues a */

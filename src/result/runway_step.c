@@ -64,6 +64,12 @@ struct steps {
 	struct rw_subhash sub;
 	int sub_step;
 	int sub_first;
+	/* ... the parts of a step where its buckets meet and the part of
+	   its writes added by each (owned, a bucket an hour and 3 more),
+	   and 1 when a step's writes were uneven over it where the
+	   values could not be paced by them (not projected) */
+	double *u, *at;
+	int uneven;
 };
 
 /* The rates of a slice its stored shares depend on (stored_step) */
@@ -334,7 +340,10 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	const int64_t w0 = p->sc->clock_start_s + (int64_t)t0,
 		      w1 = p->sc->clock_start_s + (int64_t)t1;
 	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
+	double del = 0, part[PK_MAX_STREAMS] = {0}, add, r = 0;
+	const double bank0 = ci->bank;
+	/* a step whose writes vary over it: each bucket its part of them */
+	const int paced = q->n_all > 1 && p->in_order;
 	const double *share;
 	const int *slot;
 	size_t n, i;
@@ -348,7 +357,19 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 		ci->client = bit.client;
 		ci->client_stream = bit.client_stream;
 	}
-	n = runway_subhash_parts(&q->sub, w0, w1, &slot, &share);
+	if (paced) {
+		n = runway_subhash_edges(&q->sub, w0, w1, q->u);
+		runway_step_added_at(v, ci, bank0, q->xs, q->n_all, p->ns, q->u,
+				     n + 1, q->at);
+		n = runway_subhash_parts_at(&q->sub, w0, w1, q->at, &slot,
+					    &share);
+	} else {
+		/* out of time order, the writes taken as even: said when
+		   they are not */
+		q->uneven |=
+		    q->n_all > 1 && !runway_slices_even(q->xs, q->n_all, p->ns);
+		n = runway_subhash_parts(&q->sub, w0, w1, &slot, &share);
+	}
 	ci->written = add / (t1 - t0);
 	for (i = 0; i < n; i++) {
 		const int k = slot[i];
@@ -373,7 +394,11 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 				? 0
 				: (room - before) / (add / (t1 - t0));
 			const double t =
-			    runway_subhash_cross(&q->sub, k, w0, w1, need) -
+			    (paced ? runway_subhash_cross_at(
+					 &q->sub, k, w0, w1, q->at,
+					 need / (t1 - t0), &r)
+				   : runway_subhash_cross(&q->sub, k, w0, w1,
+							  need)) -
 			    (double)p->sc->clock_start_s;
 
 			if (t < p->first_t) {
@@ -387,10 +412,11 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 				/* a hash: the step's writes at its share of
 				   the cycle's buckets, as the sentence says;
 				   a plain time: while it is current */
-				ci->rate = add / (t1 - t0) *
-					   (q->sub.hashed ? q->sub.count[k] /
-								(double)q->sub.m
-							  : 1.0);
+				ci->rate = q->sub.hashed ? add / (t1 - t0) *
+							       q->sub.count[k] /
+							       (double)q->sub.m
+					   : paced ? add * r
+						   : add / (t1 - t0);
 				ci->mean = 0;
 			}
 		}
@@ -621,6 +647,11 @@ static void step_all(struct rw_proj *p, struct steps *q,
 				cand_step_sub(p, q, &p->c[i], t0, t1);
 				continue;
 			}
+			/* a value's mean share of the step: right only for
+			   writes even over it */
+			q->uneven |=
+			    timed && q->sub.on &&
+			    !runway_slices_even(q->xs, q->n_all, p->ns);
 			cand_step(p, q, &p->c[i], h, t0, t1, timed ? slot : 0,
 				  timed ? share : 1.0);
 		}
@@ -691,6 +722,13 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 			q.sub.untimed = 1;
 		}
 		q.sub_step = q.sub.on && step_timed(p);
+		if (q.sub.on) {
+			const size_t nu =
+			    (size_t)(PK_RUNWAY_STEP_S / q.sub.len_s) + 3;
+
+			q.u = xcalloc(nu, sizeof(*q.u));
+			q.at = xcalloc(nu, sizeof(*q.at));
+		}
 	}
 	q.x = xcalloc(p->ns, sizeof(*q.x));
 	q.xs = xcalloc(p->ns * PK_RW_STRETCHES + 1, sizeof(*q.xs));
@@ -725,7 +763,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 				&q.sub, p->sc->clock_start_s + (int64_t)from) -
 			    (double)p->sc->clock_start_s;
 	}
-	untimed = q.sub.untimed;
+	untimed = q.sub.untimed ? 1 : q.uneven ? 2 : 0;
 	runway_subhash_free(&q.sub);
 	runway_secs(p);
 	if (!p->secs) {
@@ -742,7 +780,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		   off, and miss a schedule's hours (a key of "%d %H:%M"
 		   written an hour a day grows 24 times its mean share) */
 		rw->kind = PK_RUNWAY_UNTESTED;
-		rw->sub_untimed = 1;
+		rw->sub_untimed = untimed;
 		rw->full_s = -1;
 		rw->who[0] = '\0';
 		rw->rate_bytes_per_s = 0;
@@ -762,6 +800,8 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		    !runway_secs_retries(p->sc);
 	}
 	free(q.step_slot);
+	free(q.u);
+	free(q.at);
 	free(q.x);
 	free(q.xs);
 	free(q.ks);
