@@ -21,7 +21,10 @@
  * its 20 MB logical partition and its writes get 403s; /id gives each
  * item its own); then edits the YAML to a syntax error on line 3 and
  * must see it listed at line 4 (libyaml's mark: where the flow mapping
- * was found unclosed) and that line marked; picks lesson 2, whose keys
+ * was found unclosed) and that line marked; runs a scenario the loader
+ * warns of and must see the report and, listed apart, the warning line
+ * as the command line prints it, which selects its line when clicked;
+ * picks lesson 2, whose keys
  * are its variants' (in the scenario file it names): each listed as the
  * scenario's, /id offered. From file:// the engine runs
  * on the page's own thread (a worker's script cannot load there). Then
@@ -40,6 +43,10 @@ const path = require("path");
 const { cdpOpen, sleep } = require("../tools/cdp.js");
 
 const [webDir, png] = process.argv.slice(2);
+// a scenario the loader warns of: /k's text reads as a key template
+const WARNED = "name: w\ncontainer: {partition_key: /k, throughput: 400}\n" +
+  "items: {k: {const: \"{a}-{b}\"}, a: {values: [x, y]}, b: {values: [1, 2]}}\n" +
+  "phases: [{duration: 2s, rate: 1/s}]\n";
 const url = "file://" + path.resolve(webDir, "index.html");
 const fails = [];
 let page = null;
@@ -148,6 +155,33 @@ async function main() {
   const marked = await ev("[...document.querySelectorAll('#gutter .bad')].map((b) => b.textContent).join()");
   if (!/^line 4, column 1: error: YAML syntax error/.test(err) || marked !== "4") {
     fails.push(`the syntax error: ${JSON.stringify(err)}, marked line ${marked}`);
+  }
+  // a warning of the loader's (a property whose text reads as a key
+  // template): the report shown, and beside it each warning line of the
+  // run's stderr as the command line prints it (web_same: natively the
+  // same bytes), "pksim: FILE:3:9: warning: ...", not as an error; a
+  // click selects line 3 from column 9
+  await ev(`document.getElementById('status').dataset.done = '';
+    document.getElementById('yaml').value = ${JSON.stringify(WARNED)};
+    document.getElementById('run').click(); 1`);
+  await done();
+  const [shownW, printedW, file, status, nErr, reportLen] = await ev(`[
+    [...document.querySelectorAll('#warnings li')].map((l) => l.textContent),
+    lastRun.stderr.split('\\n').filter((l) => / warning: /.test(l)), current,
+    lastRun.status, document.getElementById('errors').children.length,
+    document.getElementById('report').srcdoc.length]`);
+  const wantW = `pksim: ${file}:3:9: warning: property '/k' holds the text ` +
+    '"{a}-{b}", which reads as a key template';
+  if (status !== 0 || nErr !== 0 || !(reportLen > 0) || shownW.length !== 1 ||
+      shownW[0] !== printedW[0] || printedW.length !== 1 || !shownW[0].startsWith(wantW)) {
+    fails.push(`a warning: exit ${status}, ${nErr} errors listed, a report of ` +
+      `${reportLen} bytes, shown ${JSON.stringify(shownW)}, printed ${JSON.stringify(printedW)}`);
+  }
+  const sel = await ev(`document.querySelector('#warnings button').click();
+    document.getElementById('yaml').selectionStart`);
+  const lines = WARNED.split("\n");
+  if (sel !== lines[0].length + 1 + lines[1].length + 1 + 8) {
+    fails.push(`the warning's click selected from ${sel}, not line 3 column 9`);
   }
   // lesson 2 names its workload (scenario: ../compare-iot.yaml), whose
   // four variants' keys are the scenario's own: ticked, not offered

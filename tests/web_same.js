@@ -18,7 +18,8 @@
  * disk, the native file's bytes and mode (umask), and -o into a missing
  * folder must fail as natively (exit 2, the same message); and a
  * scenario with a syntax error gives the same message and exit 2 both
- * ways. Exit 1 on any difference, each printed.
+ * ways, and a scenario the loader warns of the same warning on stderr
+ * beside its report (exit 0). Exit 1 on any difference, each printed.
  */
 "use strict";
 const fs = require("fs");
@@ -110,6 +111,19 @@ async function main() {
   if (n.status !== 2 || w.status !== 2 || n.stderr !== w.stderr) {
     fails.push(`a syntax error: exit ${n.status} / ${w.status}, stderr ` +
       `${JSON.stringify(n.stderr)} / ${JSON.stringify(w.stderr)}`);
+  }
+  // a loader's warning beside a report: the same stderr both ways
+  const warned = { "warned.yaml": "name: w\n" +
+    "container: {partition_key: /k, throughput: 400}\n" +
+    "items: {k: {const: \"{a}-{b}\"}, a: {values: [x, y]}, b: {values: [1, 2]}}\n" +
+    "phases: [{duration: 2s, rate: 1/s}]\n" };
+  fs.writeFileSync(path.join(tmp, "warned.yaml"), warned["warned.yaml"]);
+  const nw = native(["run", "warned.yaml", "--quiet"]);
+  const ww = await pksimRun(createPksim, warned, ["run", "warned.yaml", "--quiet"]);
+  if (nw.status !== 0 || ww.status !== 0 || nw.stderr !== ww.stderr ||
+      !/^pksim: warned\.yaml:3:9: warning: property '\/k' holds/.test(nw.stderr)) {
+    fails.push(`a warning: exit ${nw.status} / ${ww.status}, stderr ` +
+      `${JSON.stringify(nw.stderr)} / ${JSON.stringify(ww.stderr)}`);
   }
   fs.rmSync(tmp, { recursive: true });
   for (const f of fails) {
