@@ -100,7 +100,7 @@ START_TEST(test_report_rows_refused)
 	char text[8192];
 	struct pk_scenario *s;
 	struct pk_diag d;
-	const char *out;
+	char *out;
 
 	one_phase(text, sizeof(text), "365d", "0.02/s", 64);
 	diag_init(&d);
@@ -115,6 +115,7 @@ START_TEST(test_report_rows_refused)
 	ck_assert_msg(strstr(out, "for its 64 variants, above pksim's limit "
 				  "of 1,000,000,000 a run"),
 		      "%s", out);
+	free(out);
 	diag_free(&d);
 }
 END_TEST
