@@ -835,10 +835,6 @@ char *findings_ddb_cut_words(const struct pk_result_variant *v,
 	return NULL;
 }
 
-/* D9: a partition's bank holds at most 300 s of its units (reference
-   §6; ddb_admit.h's PK_DDB_BANK_SECONDS, private to the service) */
-#define DDB_BANK_S 300.0
-
 /* Provisioned table v throttled none of its own requests though a side
    consumed more than the units it held over the run: only its burst
    bank (D9) can pay that, and a bank is finite. Into buf (n bytes): the
@@ -869,7 +865,8 @@ int findings_ddb_on_bank(const struct pk_result *r,
 		 write ? "writes" : "reads", 100.0 * use,
 		 ddb_sides_of(v, write, ddb_sides_mean(v, write),
 			      "over the run", of, sizeof(of)),
-		 fmt_thousands((int64_t)(DDB_BANK_S / (use - 1.0) + 0.5), a),
+		 fmt_thousands(
+		     (int64_t)(PK_FINDINGS_DDB_BANK_S / (use - 1.0) + 0.5), a),
 		 100.0 * (use - 1.0) / use, write ? "writes" : "reads",
 		 write ? "WCU" : "RCU");
 	return 1;

@@ -177,6 +177,10 @@ int findings_ddb_on_bank(const struct pk_result *r,
 			 const struct pk_result_variant *v, char *buf,
 			 size_t n);
 
+/* D9: a partition's bank holds at most 300 s of its units (reference
+   §6; ddb_admit.h's PK_DDB_BANK_SECONDS, private to the service), s */
+#define PK_FINDINGS_DDB_BANK_S 300.0
+
 /* The seconds table v's partitions are compared over when the busiest,
    hot, ran at hot_pct % or more (alive_hot_window), into *w; returns
    how many partitions made after or gone before those seconds are left

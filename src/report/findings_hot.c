@@ -15,6 +15,8 @@
 #include "findings_density.h"
 #include "findings_keys.h"
 #include "pksim/base/fmt.h"
+#include "pksim/load/scenario.h"
+#include "pksim/report/ddb_sides.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/service/snapshot.h"
@@ -92,6 +94,49 @@ static void ddb_hot_window(const struct pk_result_variant *v,
 		 out == 1 ? "" : "s");
 }
 
+/* Provisioned table v (of r) whose throttles were its partitions' own
+   caps (D3), not its total's, though a side consumed more than the
+   units it held over the run: its burst bank (D9) paid the part above
+   them, so the table is short of units as well, only not yet. Into buf
+   (n bytes): the side's use, when the banks, full at the start with 300
+   s of the table's units (ASSUMPTION as ddb_parts.c's), empty at the
+   run's mean rate past the units, 300 s / (use - 1), and the share of
+   the side's requests then throttled whatever the key, at least (use -
+   1) / use (what was asked is at least what was consumed); returns 1,
+   else 0 (nothing written) */
+static int bank_short(const struct pk_result *r,
+		      const struct pk_result_variant *v, char *buf, size_t n)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	int side = findings_ddb_throttled_side(v);
+	int write =
+	    side >= 0 ? side : v->write_utilisation >= v->read_utilisation;
+	double use = write ? v->write_utilisation : v->read_utilisation;
+	char of[PK_DDB_SIDES_BYTES], a[32];
+
+	if (!t || v->ddb->on_demand || t->burst == PK_DDB_BURST_OFF ||
+	    use <= 1.0) {
+		return 0;
+	}
+	snprintf(buf, n,
+		 "; yet the table was asked past its units as well, carried "
+		 "for now by its burst bank: its %s used %.0f%% of %s, the "
+		 "part above them paid by the bank (D9; full at the start "
+		 "with 300 s of its units, ASSUMPTION), which this rate "
+		 "empties at t = %s s, and from then at least %.0f%% of its "
+		 "%s are throttled whatever the key: too few units for this "
+		 "load as well as one hot partition (more units serve it; a "
+		 "key with more values spreads it)",
+		 write ? "writes" : "reads", 100.0 * use,
+		 ddb_sides_of(v, write, ddb_sides_mean(v, write),
+			      "over the run", of, sizeof(of)),
+		 fmt_thousands(
+		     (int64_t)(PK_FINDINGS_DDB_BANK_S / (use - 1.0) + 0.5), a),
+		 100.0 * (use - 1.0) / use, write ? "writes" : "reads");
+	return 1;
+}
+
 /* Table v's partition off was offered off_ratio x the other partitions'
    first-attempt units per unit of share behind p99s capped at 100%
    (findings_ddb_offered_hot): say so, with what its throttles were, or
@@ -106,7 +151,7 @@ static unsigned say_offered_hot(struct pk_sentences *s,
 	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
 	uint64_t own = findings_ddb_table_throttles(v);
 	uint64_t total = findings_ddb_total_throttles(v);
-	char a[96], b[32], c[32], d[32], since[96] = "", why[512];
+	char a[96], b[32], c[32], d[32], since[96] = "", why[1024];
 
 	if (off->born_s > 0) {
 		snprintf(since, sizeof(since),
@@ -150,7 +195,9 @@ static unsigned say_offered_hot(struct pk_sentences *s,
 			 "partition (more units serve it; a key with more "
 			 "values spreads it)",
 			 fmt_thousands(total, d));
-	} else {
+	} else if (!bank_short(r, v, why, sizeof(why))) {
+		/* neither the table's total nor its bank was asked past
+		   its units: the partition's cap alone throttled */
 		snprintf(why, sizeof(why),
 			 ": one hot partition, a key problem, not too few "
 			 "units");
