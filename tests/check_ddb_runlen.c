@@ -144,6 +144,100 @@ START_TEST(test_ddb_runlen_bank_carries_lsi)
 }
 END_TEST
 
+/* trialA's iso0: a table of 1,000 WCU (2 partitions of 500 WCU, D4,
+   D5) asked 900 puts of 1 KiB a second of one key value, "hot", beside
+   300 a second spread over 100,000 others, for 60 s; heat (the table's
+   heat settings, "" for the defaults: 80 % for a 300 s window) */
+static char *hot_item(const char *heat)
+{
+	return xasprintf(
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 10, "
+	    "write_capacity_units: 1000%s}\n"
+	    "streams:\n"
+	    "  - name: hot\n"
+	    "    items: {k: \"hot\"}\n"
+	    "    phases:\n"
+	    "      - {name: w, duration: 60s, rate: 900/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: cold\n"
+	    "    items: {k: {values: \"c{00000..99999}\"}}\n"
+	    "    phases:\n"
+	    "      - {name: w, duration: 60s, rate: 300/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n",
+	    heat);
+}
+
+/*
+ * A hot item the heat split rule refuses, in a run shorter than its
+ * window (trialA's iso0). By hand: partition 0 holds "hot" (900 WCU a
+ * second, 1 WCU a put, D1) and about half the cold puts (150): about
+ * 1,050 WCU a second against its 1,000 cap (D3). "hot" alone asks 900
+ * of those 1,050, more than half (525), and at least 80 % of 1,000 =
+ * 800: the unit no cut divides (without a sort key the value is one
+ * item), so pksim's rule (ddb_hsplit.c) refuses the split once its 300
+ * s window ends, which this 60 s run never reaches. The finding says
+ * so, and names hot_item_isolation (D11), not "those before its
+ * split".
+ */
+START_TEST(test_ddb_runlen_refusal_ahead)
+{
+	char *yaml = hot_item("");
+	char *text = findings_of("iso0.yaml", yaml);
+
+	ck_assert_msg(strstr(text, "no heat split (D7) to come: \"hot\", one "
+				   "item (a key value, on a table without a "
+				   "sort key), was asked 900 WCU a second") &&
+			  strstr(text, "its throttles go on as long as its "
+				       "load does unless hot_item_isolation: "
+				       "on (D11)"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "those before its split"), "%s", text);
+	free(text);
+	free(yaml);
+}
+END_TEST
+
+/*
+ * The same workload with a heat window of 20 s in place of trialA's 700
+ * s run: the window ends within the run, and the rule refuses the
+ * split, as the 60 s run above foresaw (same 900 of about 1,050, past
+ * 800): the finding counts the refusal, that the throttles go on, and
+ * hot_item_isolation (D11), the same diagnosis.
+ */
+START_TEST(test_ddb_runlen_refusal_seen)
+{
+	char *yaml = hot_item(", heat_window_s: 20");
+	char *text = findings_of("iso0-long.yaml", yaml);
+
+	ck_assert_msg(strstr(text, "but no heat split (D7): one item") &&
+			  strstr(text, "pksim refused the split") &&
+			  strstr(text, "its throttles go on as long as its "
+				       "load does") &&
+			  strstr(text, "hot_item_isolation: on, D11"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "those before its split"), "%s", text);
+	free(text);
+	free(yaml);
+}
+END_TEST
+
+/*
+ * With hot_item_isolation: on (trialA's iso1) D11 moves "hot" to a
+ * partition of its own within seconds: no refusal is foreseen for it.
+ */
+START_TEST(test_ddb_runlen_isolated)
+{
+	char *yaml = hot_item(", hot_item_isolation: on");
+	char *text = findings_of("iso1.yaml", yaml);
+
+	ck_assert_msg(!strstr(text, "to come"), "%s", text);
+	free(text);
+	free(yaml);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_runlen");
@@ -153,6 +247,12 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_runlen_bank_carries);
 	tcase_add_test(tc, test_ddb_runlen_bank_spent);
 	tcase_add_test(tc, test_ddb_runlen_bank_carries_lsi);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("heat");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_ddb_runlen_refusal_ahead);
+	tcase_add_test(tc, test_ddb_runlen_refusal_seen);
+	tcase_add_test(tc, test_ddb_runlen_isolated);
 	suite_add_tcase(s, tc);
 	return s;
 }

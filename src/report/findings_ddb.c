@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "findings_refusal.h"
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
@@ -429,7 +430,8 @@ refused_at(const struct pk_result_variant *v, uint32_t id)
 	return NULL;
 }
 
-const char *findings_ddb_shared_words(const struct pk_result_variant *v,
+const char *findings_ddb_shared_words(const struct pk_result *r,
+				      const struct pk_result_variant *v,
 				      uint32_t id, char *buf, size_t n)
 {
 	const struct pk_ddb_heat_refusal_at *no;
@@ -471,6 +473,9 @@ const char *findings_ddb_shared_words(const struct pk_result_variant *v,
 			       "item to a partition of its own)"
 			     : "");
 		return buf;
+	}
+	if (findings_ddb_refusal_ahead(r, v, id, buf, n)) {
+		return buf; /* a refusal to come, known from the first heat */
 	}
 	return "several key values sharing it, each under a partition's "
 	       "cap: DynamoDB splits it for heat after minutes of sustained "

@@ -91,8 +91,11 @@ char *findings_ddb_never_fit_query(const struct pk_result *r,
    split), refused (why, and that its throttles go on), or not within
    the run; or does not (off: those after its first minutes are an
    upper bound); and that which values share a partition is pksim's
-   hash. A static string, or buf (n bytes) filled. */
-const char *findings_ddb_shared_words(const struct pk_result_variant *v,
+   hash. Not within the run, a refusal its first hot seconds already
+   show is said as one (findings_ddb_refusal_ahead, r's scenario giving
+   the table's heat_pct). A static string, or buf (n bytes) filled. */
+const char *findings_ddb_shared_words(const struct pk_result *r,
+				      const struct pk_result_variant *v,
 				      uint32_t id, char *buf, size_t n);
 
 /* Table v's partition hr came from a storage split (D6) while the table

@@ -230,7 +230,7 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	unsigned said = 0;
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[96], b[96], c[96], also[640] = "", cause[1536], short_of[768];
+	char a[96], b[96], c[96], also[640] = "", cause[2048], short_of[768];
 	size_t i, n = 0, n_hot = 0;
 	double ratio = 0, width = 0, share = 0, off_ratio = 0;
 	const struct pk_result_range *off;
@@ -392,7 +392,7 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 pct(share), u, pct(width));
 		}
 		char *cut = findings_ddb_cut_words(v, hr);
-		char words[768];
+		char words[1024];
 
 		said = PK_KEYS_HOT;
 		snprintf(cause, sizeof(cause), "%s, %s%s%s%s",
@@ -401,7 +401,7 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 : n_hot ? "hot ranges among idle ones"
 				 : "one hot range",
 			 findings_ddb_shared(v, hot->id, hr)
-			     ? findings_ddb_shared_words(v, hot->id, words,
+			     ? findings_ddb_shared_words(r, v, hot->id, words,
 							 sizeof(words))
 			     : "a key problem",
 			 key, dens, cut ? cut : "");
