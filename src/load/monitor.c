@@ -463,6 +463,31 @@ static void add_row(struct mon *M, struct pk_monitor_log *m, size_t i,
 	}
 }
 
+/* Record i's PartitionKeyRangeId into the last row as text, as
+   mon_count_ranges reads it (a JSON number as %.17g); none: length 0. */
+static void add_range(const struct mon *M, struct pk_monitor_log *m, size_t i)
+{
+	struct pk_monitor_row *r = &m->rows[m->n_rows - 1];
+	struct pk_value v;
+	char buf[32];
+	const char *s = "";
+	size_t len = 0;
+
+	if (M->range &&
+	    trace_value(M->t, i, M->range, &v, NULL, 0) == PK_TRACE_OK) {
+		if (v.type == PK_VALUE_NUMBER) {
+			len =
+			    (size_t)snprintf(buf, sizeof(buf), "%.17g", v.num);
+			s = buf;
+		} else if (v.type == PK_VALUE_STRING) {
+			s = v.str;
+			len = v.len;
+		}
+	}
+	r->range_len = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
+	r->range_off = len > 0 ? pool_add(m, s, r->range_len) : 0;
+}
+
 struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 					  const char *text, size_t len,
 					  const struct pk_monitor_opts *o,
@@ -512,6 +537,7 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 			continue;
 		}
 		add_row(&M, m, i, t_ms, mru);
+		add_range(&M, m, i);
 		mem_grow((void **)&m->parts, &m->parts_cap,
 			 m->n_rows * m->levels, sizeof(*m->parts));
 		memcpy(&m->parts[(m->n_rows - 1) * m->levels], parts,

@@ -605,6 +605,10 @@ char **findings_make(const struct pk_result *r,
 	struct pk_sentences s = {0};
 	unsigned said;
 
+	if (v->log_finding) {
+		/* first: it qualifies the throttling sentences after it */
+		say(&s, xstrdup(v->log_finding));
+	}
 	say_throttled_ranges(&s, r, v);
 	{
 		char *bucket = findings_bucket_capped(r, v);

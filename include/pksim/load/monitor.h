@@ -121,6 +121,11 @@ struct pk_monitor_row {
 	int64_t charge_mru; /* RequestCharge, 0 .. the bound above, mRU */
 	uint64_t pieces;    /* requests it is replayed as, >= 1 */
 	size_t rec;	    /* its record in the trace */
+	uint64_t range_off; /* its PartitionKeyRangeId as text: bytes at
+			       range_off in the log's pool, range_len of
+			       them; range_len 0 when the export has no
+			       such column or the row no value there */
+	uint32_t range_len;
 };
 
 struct pk_monitor_log {

@@ -673,6 +673,11 @@ struct pk_result_variant {
 	const char *layout_note;
 	const char *throttle_name;
 	int lps_none;
+	/* a replayed monitor log's recorded ranges against the layout at
+	   the start: one sentence naming two key values they place apart
+	   (borrowed from the snapshot; NULL: they agree or there is
+	   nothing to compare) */
+	const char *log_finding;
 	const struct pk_throttle_reason *reasons;
 	size_t n_reasons;
 	/* Amazon DynamoDB's, borrowed from its snapshot (NULL for another

@@ -633,6 +633,11 @@ struct pk_snapshot {
 				 reads */
 	int key_absent;	      /* 1: a property the key reads is held by
 				 no item, so every item lacks it */
+	/* a replayed monitor log's recorded ranges disagree with the
+	   layout at the start: one sentence for the findings naming two
+	   key values (borrowed from the service); NULL: they agree, or
+	   nothing to compare */
+	const char *log_finding;
 
 	struct pk_snapshot_range *ranges; /* owned; key order */
 	size_t n_ranges;		  /* >= 1 */

@@ -18,6 +18,7 @@
 #include "pksim/service/cosmos/keycheck.h"
 
 #include "cosmos_int.h"
+#include "logranges.h"
 
 /* The longest IN list pksim enumerates for a key with a random part
    (rule 38; scenario.h, where the work bound reads it too) */
@@ -64,6 +65,9 @@ struct cosmos_service {
 	struct pk_keyval *find_kv; /* owned; scratch for one candidate */
 	unsigned char *find_mark;  /* owned; a byte per range */
 	size_t find_mark_cap;
+	/* a replayed log's recorded ranges against the layout at the
+	   start, when they disagree (logranges.h); owned, NULL: agree */
+	char *log_finding;
 };
 
 static struct cosmos_service *cs_of(const struct pk_service *s)
@@ -488,6 +492,7 @@ static void cs_snapshot(const struct pk_service *s,
 	out->key_records = cs->keycheck.items;
 	out->key_missing = cs->keycheck.missing;
 	out->key_absent = cs->keycheck.absent;
+	out->log_finding = cs->log_finding;
 	if (cs->lp_cache) {
 		/* the cache holds pool indexes, lp_read's numbers + 1 */
 		out->value_lps = cs->lp_cache;
@@ -509,6 +514,7 @@ static void cs_free(struct pk_service *s)
 	free(cs->lp_cache);
 	free(cs->find_kv);
 	free(cs->find_mark);
+	free(cs->log_finding);
 	free(cs);
 }
 
@@ -540,6 +546,23 @@ static int cs_phase(struct pk_service *s, const struct pk_phase_spec *ph,
 	w.name_variant = cs->name_variant;
 	w.diag = diag;
 	return cosmos_phase_apply(cs->c, ph, start_ms, &w);
+}
+
+/* A replayed monitor log on an existing container with as many ranges
+   as the log records: whether the layout at the start keeps its keys
+   where the log recorded them (logranges.h); owned sentence or NULL.
+   Another count of ranges is a layout the log did not see, whose
+   placement is pksim's own (scenarios/README.md). */
+static char *log_ranges(struct cosmos_service *cs,
+			const struct pk_container_spec *cspec)
+{
+	const struct pk_monitor_log *m =
+	    cs->sc->items_file ? cs->sc->items_file->monitor : NULL;
+
+	if (!m || m->ranges < 2 || cspec->existing_partitions != m->ranges) {
+		return NULL;
+	}
+	return logranges_disagree(cs->key, cs->w, m, &cs->c->pmap, cs->kv);
 }
 
 struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
@@ -588,6 +611,7 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->c = container_new(cspec->name ? cspec->name : cspec->partition_key,
 			      cspec, &sc->cost);
 	cs->c->metrics.totals.key_values = cs->find_n;
+	cs->log_finding = log_ranges(cs, cspec);
 	cs->ttl_prop = ttl_prop(cs->c, spec->workload);
 	container_ttl_data_time(cs->c, data_per_s(sc));
 	/* only creates name items: nothing reads a slot back */
