@@ -328,6 +328,98 @@ START_TEST(test_ddb_items_file_sizes)
 }
 END_TEST
 
+/*
+ * DynamoDB keeps a number to 38 significant digits and compares numbers
+ * by value ("Supported data types and naming rules"), where a double
+ * keeps 15 to 17: ids past 2^53 are told apart by every digit. Seven
+ * records on a table keyed by the number /k, sized as DynamoDB sizes
+ * an item (names "k" and "d" 1 byte each, a number ceil(digits / 2) + 1
+ * bytes, a string its bytes):
+ *   9007199254740993      16 digits, 9 B; "a"      1 + 9 + 1 + 1 = 12
+ *   9007199254740992      16 digits, 9 B; "bb"     1 + 9 + 1 + 2 = 13
+ *   9007199254740992.0    the same value: replaces it, "ccc"     = 14
+ *   1234567890123456789   19 digits, 11 B; "dddd"  1 + 11 + 1 + 4 = 17
+ *   1234567890123456788   19 digits, 11 B; "eeeee"             = 18
+ *   12345678901234567890  19 significant digits, 11 B; "f"      = 14
+ *   12345678901234567891  20 digits, 11 B; "g"                  = 14
+ * Six items, 12 + 14 + 17 + 18 + 14 + 14 = 89 B. As doubles the first
+ * three are one value (2^53), the next two one (1234567890123456768)
+ * and the last two one (12345678901234567168): three items of 14 + 18
+ * + 14 = 46 B. All seven arrive in second 0 (100 a second), 1 WCU each
+ * (D1): the hottest write key is 9007199254740992 with 2 WCU (records
+ * 2 and 3; the first two are 1 each), where the doubles' would be 3.
+ */
+START_TEST(test_ddb_items_number_keys_exact)
+{
+	const char *data = tu_dir_file(
+	    "ids.jsonl", "{\"k\":9007199254740993,\"d\":\"a\"}\n"
+			 "{\"k\":9007199254740992,\"d\":\"bb\"}\n"
+			 "{\"k\":9007199254740992.0,\"d\":\"ccc\"}\n"
+			 "{\"k\":1234567890123456789,\"d\":\"dddd\"}\n"
+			 "{\"k\":1234567890123456788,\"d\":\"eeeee\"}\n"
+			 "{\"k\":12345678901234567890,\"d\":\"f\"}\n"
+			 "{\"k\":12345678901234567891,\"d\":\"g\"}\n");
+	char text[512];
+	struct tu_fx f;
+	const struct pk_snapshot_ddb *x;
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 10, "
+		 "write_capacity_units: 1000}\n"
+		 "client: {retries: off}\n"
+		 "items: {file: '%s', rate: 100/s}\n",
+		 data);
+	tu_fx_run(&f, "ids.yaml", text);
+	x = f.r->variants[0].ddb;
+	ck_assert_uint_eq(tu_metrics(f.run->variants[0].svc)->totals.succeeded,
+			  7);
+	ck_assert_uint_eq(x->items, 6);
+	ck_assert_uint_eq(f.r->variants[0].storage_bytes, 89);
+	ck_assert_str_eq(x->hot[1].key, "9007199254740992");
+	ck_assert_int_eq(x->hot[1].peak_mcu, 2 * CU);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A sort key of numbers past 2^53, in DynamoDB's order (by value): one
+ * partition-key value "a" put with sort keys 9007199254740990, ..991,
+ * ..992, ..993 (16 digits, 9 B each; item 1 + 1 + 1 + 9 = 12 B with
+ * names "g" and "n"): four items, 48 B, and each put after the first
+ * rises past the one before: 3 rising, 0 falling. As doubles ..993 is
+ * ..992: three items (36 B) and its put neither rises nor falls (2).
+ */
+START_TEST(test_ddb_items_number_sort_keys_exact)
+{
+	const char *data =
+	    tu_dir_file("sk.jsonl", "{\"g\":\"a\",\"n\":9007199254740990}\n"
+				    "{\"g\":\"a\",\"n\":9007199254740991}\n"
+				    "{\"g\":\"a\",\"n\":9007199254740992}\n"
+				    "{\"g\":\"a\",\"n\":9007199254740993}\n");
+	char text[512];
+	struct tu_fx f;
+	const struct pk_snapshot_ddb *x;
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /g, sort_key: /n, "
+		 "read_capacity_units: 10, write_capacity_units: 1000}\n"
+		 "client: {retries: off}\n"
+		 "items: {file: '%s', rate: 100/s}\n",
+		 data);
+	tu_fx_run(&f, "sk.yaml", text);
+	x = f.r->variants[0].ddb;
+	ck_assert_uint_eq(x->items, 4);
+	ck_assert_uint_eq(f.r->variants[0].storage_bytes, 48);
+	ck_assert_str_eq(x->hot[1].key, "\"a\"");
+	ck_assert_uint_eq(x->hot[1].puts, 4);
+	ck_assert_uint_eq(x->hot[1].rising, 3);
+	ck_assert_uint_eq(x->hot[1].falling, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
 /* Two streams on a table keyed by /id (each item its own key value):
    a writer of `writer_ops` 100 a second of new 1 KiB items, and a second
    stream of `other_ops` at other_rate a second, 60 s, retries off */
@@ -600,6 +692,8 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_ddb_items_bad_sort_key);
 	tcase_add_test(tc, test_ddb_items_file_sizes);
+	tcase_add_test(tc, test_ddb_items_number_keys_exact);
+	tcase_add_test(tc, test_ddb_items_number_sort_keys_exact);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/decimal.h"
 #include "pksim/base/value.h"
 #include "testutil.h"
 
@@ -142,6 +143,125 @@ START_TEST(test_value_equality)
 }
 END_TEST
 
+/* decimal_parse then decimal_format of text: want, or NULL for a text
+   decimal_parse refuses */
+static void decimal_as(const char *text, const char *want)
+{
+	struct pk_decimal d;
+	char buf[PK_DECIMAL_TEXT_MAX];
+
+	if (!want) {
+		ck_assert_msg(decimal_parse(text, strlen(text), &d) < 0,
+			      "%s parsed", text);
+		return;
+	}
+	ck_assert_msg(decimal_parse(text, strlen(text), &d) == 0, "%s", text);
+	decimal_format(&d, buf, sizeof(buf));
+	ck_assert_str_eq(buf, want);
+}
+
+/* -1, 0, 1 of decimal_cmp of two texts */
+static int decimal_order(const char *a, const char *b)
+{
+	struct pk_decimal x, y;
+
+	ck_assert_int_eq(decimal_parse(a, strlen(a), &x), 0);
+	ck_assert_int_eq(decimal_parse(b, strlen(b), &y), 0);
+	return decimal_cmp(&x, &y);
+}
+
+/* decimal_fits_double of a text */
+static int decimal_fits(const char *text)
+{
+	struct pk_decimal d;
+
+	ck_assert_int_eq(decimal_parse(text, strlen(text), &d), 0);
+	return decimal_fits_double(&d);
+}
+
+/*
+ * Amazon DynamoDB compares numbers by value to 38 digits ("Supported
+ * data types and naming rules"): one value has one decimal and one text
+ * whatever way it was written, and the text keeps every digit, in
+ * JavaScript's layout (integers plain up to 21 digits, down to 6 zeros
+ * after the point, an exponent past those).
+ */
+START_TEST(test_value_decimal_by_value)
+{
+	decimal_as("1", "1");
+	decimal_as("1.0", "1");
+	decimal_as("1e0", "1");
+	decimal_as("10e-1", "1");
+	decimal_as("0.10E1", "1");
+	decimal_as("-0.0", "0");
+	decimal_as("100", "100");
+	decimal_as("101.50", "101.5");
+	decimal_as("0.000001", "0.000001");
+	decimal_as("1e-7", "1e-7");
+	decimal_as("1e21", "1e+21");
+	decimal_as("1.5e40", "1.5e+40");
+	decimal_as("-123.456e2", "-12345.6");
+	decimal_as("9007199254740993", "9007199254740993");
+	decimal_as("12345678901234567890", "12345678901234567890");
+	/* 38 digits: DynamoDB's most, every one kept */
+	decimal_as("12345678901234567890123456789012345678",
+		   "1.2345678901234567890123456789012345678e+37");
+	/* 41 significant digits: past PK_DECIMAL_DIGITS; trailing zeros
+	   are not significant */
+	decimal_as("12345678901234567890123456789012345678901", NULL);
+	decimal_as("1000000000000000000000000000000000000000000", "1e+42");
+	/* not JSON numbers */
+	decimal_as("01", NULL);
+	decimal_as("1.", NULL);
+	decimal_as(".5", NULL);
+	decimal_as("+1", NULL);
+	decimal_as("1e", NULL);
+	decimal_as("-", NULL);
+	decimal_as("", NULL);
+
+	ck_assert_int_eq(decimal_order("-2", "-1"), -1);
+	ck_assert_int_eq(decimal_order("-1", "0"), -1);
+	ck_assert_int_eq(decimal_order("0", "0.5"), -1);
+	ck_assert_int_eq(decimal_order("0.5", "1"), -1);
+	ck_assert_int_eq(decimal_order("1", "1.0"), 0);
+	ck_assert_int_eq(decimal_order("9007199254740993", "9007199254740992"),
+			 1);
+	ck_assert_int_eq(decimal_order("12", "1.2e1"), 0);
+	ck_assert_int_eq(decimal_order("12", "121e-1"), -1);
+	ck_assert_int_eq(decimal_order("-12", "-121e-1"), 1);
+	ck_assert_int_eq(decimal_order("1e30", "999999999999999999"), 1);
+
+	/* 2^53 is a double; 2^53 + 1 is not (its double is 2^53); any 15
+	   digits are; 1.0000000000000001 (17 digits) is the double 1 */
+	ck_assert_int_eq(decimal_fits("9007199254740992"), 1);
+	ck_assert_int_eq(decimal_fits("9007199254740993"), 0);
+	ck_assert_int_eq(decimal_fits("123456789012345"), 1);
+	ck_assert_int_eq(decimal_fits("0.1"), 1);
+	ck_assert_int_eq(decimal_fits("1.0000000000000001"), 0);
+}
+END_TEST
+
+/* A number with its text is written and compared by that text's value;
+   one without by its double (value.h) */
+START_TEST(test_value_number_with_text)
+{
+	struct pk_value a = num(9007199254740992.0), b = a, c = a;
+	char buf[64];
+
+	b.str = "9007199254740993";
+	b.len = strlen(b.str);
+	c.str = "9007199254740992.0";
+	c.len = strlen(c.str);
+	value_format(&b, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "9007199254740993");
+	value_format(&c, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "9007199254740992");
+	ck_assert_int_eq(value_equal(&a, &b), 0);
+	ck_assert_int_eq(value_equal(&a, &c), 1);
+	ck_assert_int_eq(decimal_value_cmp(&a, &b), -1);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("value");
@@ -153,6 +273,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_value_string_with_nul_byte);
 	tcase_add_test(tc, test_value_truncation_like_snprintf);
 	tcase_add_test(tc, test_value_equality);
+	tcase_add_test(tc, test_value_decimal_by_value);
+	tcase_add_test(tc, test_value_number_with_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

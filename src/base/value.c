@@ -3,6 +3,8 @@
  */
 #include "pksim/base/value.h"
 
+#include "pksim/base/decimal.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +70,12 @@ size_t value_format(const struct pk_value *v, char *buf, size_t cap)
 	case PK_VALUE_STRING:
 		return format_string(v, buf, cap);
 	case PK_VALUE_NUMBER:
+		if (v->str) {
+			struct pk_decimal d;
+
+			decimal_of_value(v, &d);
+			return decimal_format(&d, buf, cap);
+		}
 		n = format_number(v->num, buf, cap);
 		break;
 	case PK_VALUE_BOOL:
@@ -92,7 +100,7 @@ int value_equal(const struct pk_value *a, const struct pk_value *b)
 	case PK_VALUE_STRING:
 		return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
 	case PK_VALUE_NUMBER:
-		return a->num == b->num;
+		return decimal_value_cmp(a, b) == 0;
 	case PK_VALUE_BOOL:
 		return a->boolean == b->boolean;
 	default:

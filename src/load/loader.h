@@ -589,7 +589,10 @@ double ld_lps_planned(const struct pk_scenario *s,
    rows start within wait_s + 1 s of each other; the logical partitions
    f's records make under key k (distinct values, or tuples of a
    hierarchical key's levels, by a 64-bit hash each; one per record under
-   a synthetic key; *key_bytes its records' key bytes on average,
+   a synthetic key; exact: a number its double does not keep counted by
+   its decimal text, as a table's key tells numbers apart, pkey.h
+   exact_numbers, else by its double, as a container's; *key_bytes its
+   records' key bytes on average,
    *top_share the most records of one key over all); the bytes s's data
    file and preload file hold as loaded, and the parse of the longer of
    their longest records (trace_parse_bytes; the parses come one at a
@@ -600,7 +603,7 @@ double ld_lps_planned(const struct pk_scenario *s,
 double ld_file_records_within(const struct pk_items_file *f, double wait_s);
 double ld_monitor_within(const struct pk_monitor_log *m, double wait_s);
 double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
-		   double *key_bytes, double *top_share);
+		   int exact, double *key_bytes, double *top_share);
 double ld_files_bytes(const struct pk_scenario *s);
 /* plan_files.c: the most of data file f's operations a client sending
    rate ops/s holds waiting at once, its arrivals walked in time order

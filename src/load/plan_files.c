@@ -166,10 +166,13 @@ static uint64_t fnv_bytes(uint64_t h, const void *v, size_t n)
 	return h;
 }
 
-/* The hash of record i's values at key k's paths (type and bytes each);
-   their bytes (a string's length, a number's 8) added to *bytes */
+/* The hash of record i's values at key k's paths (type and bytes each;
+   with exact, a number its double does not keep by its decimal text, as
+   a table tells numbers apart: pkey.h exact_numbers); their bytes (a
+   string's length, a number's 8) added to *bytes */
 static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
-				const long *ids, size_t n, double *bytes)
+				const long *ids, size_t n, int exact,
+				double *bytes)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 	struct pk_value v;
@@ -184,6 +187,9 @@ static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
 		if (v.type == PK_VALUE_STRING) {
 			h = fnv_bytes(h, v.str, v.len);
 			*bytes += (double)v.len;
+		} else if (v.type == PK_VALUE_NUMBER && exact && v.str) {
+			h = fnv_bytes(h, v.str, v.len);
+			*bytes += sizeof(v.num);
 		} else if (v.type == PK_VALUE_NUMBER) {
 			h = fnv_bytes(h, &v.num, sizeof(v.num));
 			*bytes += sizeof(v.num);
@@ -205,8 +211,8 @@ static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
    the most records one key has over all of them (1 for a synthetic key:
    not counted). */
 static double file_lps(const struct pk_items_file *f,
-		       const struct pk_key_spec *k, double *key_bytes,
-		       double *top_share)
+		       const struct pk_key_spec *k, int exact,
+		       double *key_bytes, double *top_share)
 {
 	double n = ld_file_records(f), bytes = 0;
 	size_t m = (size_t)n, i, distinct = 0, run = 0, top = 0;
@@ -223,7 +229,8 @@ static double file_lps(const struct pk_items_file *f,
 	}
 	h = xcalloc(m, sizeof(*h));
 	for (i = 0; i < m; i++) {
-		h[i] = record_key_hash(f->trace, i, ids, k->n_paths, &bytes);
+		h[i] = record_key_hash(f->trace, i, ids, k->n_paths, exact,
+				       &bytes);
 	}
 	sort_u64(h, m);
 	for (i = 0; i < m; i++) {
@@ -249,6 +256,7 @@ struct lps_memo {
 	uint64_t serial; /* trace_serial, 0: unused */
 	size_t records;	 /* ld_file_records */
 	size_t n_paths;
+	int exact;   /* ld_file_lps's */
 	char *paths; /* owned; the key's paths, each ended by a NUL */
 	size_t paths_len;
 	double lps, key_bytes, top_share;
@@ -275,7 +283,7 @@ static char *paths_of(const struct pk_key_spec *k, char *buf, size_t room,
 }
 
 double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
-		   double *key_bytes, double *top_share)
+		   int exact, double *key_bytes, double *top_share)
 {
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	static struct lps_memo memo[PK_LD_FILE_LPS_MEMO];
@@ -286,11 +294,11 @@ double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
 	double lps;
 
 	if (k->kind == PK_KEY_SYNTHETIC || !f->trace) {
-		return file_lps(f, k, key_bytes, top_share);
+		return file_lps(f, k, exact, key_bytes, top_share);
 	}
 	paths = paths_of(k, buf, sizeof(buf), &len);
 	if (!paths) {
-		return file_lps(f, k, key_bytes, top_share);
+		return file_lps(f, k, exact, key_bytes, top_share);
 	}
 	records = (size_t)ld_file_records(f);
 	pthread_mutex_lock(&lock);
@@ -299,7 +307,8 @@ double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
 
 		if (m->serial == trace_serial(f->trace) &&
 		    m->records == records && m->n_paths == k->n_paths &&
-		    m->paths_len == len && memcmp(m->paths, paths, len) == 0) {
+		    m->exact == exact && m->paths_len == len &&
+		    memcmp(m->paths, paths, len) == 0) {
 			*key_bytes = m->key_bytes;
 			*top_share = m->top_share;
 			lps = m->lps;
@@ -307,11 +316,12 @@ double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
 			return lps;
 		}
 	}
-	lps = file_lps(f, k, key_bytes, top_share);
+	lps = file_lps(f, k, exact, key_bytes, top_share);
 	free(memo[next].paths);
 	memo[next].serial = trace_serial(f->trace);
 	memo[next].records = records;
 	memo[next].n_paths = k->n_paths;
+	memo[next].exact = exact;
 	memo[next].paths = xmalloc(len ? len : 1);
 	memcpy(memo[next].paths, paths, len);
 	memo[next].paths_len = len;

@@ -727,7 +727,9 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		    !s->items_file->monitor) {
 			double top;
 
-			lps = ld_file_lps(s->items_file, &c->key, &key, &top);
+			lps = ld_file_lps(s->items_file, &c->key,
+					  scenario_variant_table(s, c) != NULL,
+					  &key, &top);
 			key += PK_SCENARIO_LP_LEVEL_BYTES *
 			       (double)(c->key.kind == PK_KEY_SYNTHETIC
 					    ? 1

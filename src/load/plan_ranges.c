@@ -917,8 +917,9 @@ int scenario_can_throttle(const struct pk_scenario *s)
 	if (s->items_file && s->items_file->trace) {
 		for (i = 0; i < s->n_variants; i++) {
 			const struct pk_container_spec *c = &s->variants[i];
-			double lps =
-			    ld_file_lps(s->items_file, &c->key, &key, &top);
+			double lps = ld_file_lps(
+			    s->items_file, &c->key,
+			    scenario_variant_table(s, c) != NULL, &key, &top);
 			double r =
 			    ld_ranges_planned(s, c, items, item_bytes,
 					      ld_lps_planned(s, c, items));

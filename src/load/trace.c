@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/decimal.h"
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
@@ -315,6 +316,8 @@ trace_parse_stream_each(const char *path, const char *text, size_t len, FILE *f,
 		free(L.memo[k].name);
 	}
 	free(L.memo);
+	free(L.toks);
+	free(L.num_leaves);
 	free(L.lbuf);
 	free(L.cbuf);
 	json_arena_free(&L.arena);
@@ -505,6 +508,24 @@ static const struct pk_trace_leaf *leaf_of(const struct pk_trace *t, size_t i,
 	return NULL;
 }
 
+/* The double of number leaf l: its own, or the nearest to its decimal
+   text (whose bytes, at most PK_DECIMAL_TEXT_MAX, are not
+   NUL-terminated in the pool) */
+static double leaf_num(const struct pk_trace *t, const struct pk_trace_leaf *l)
+{
+	char text[PK_DECIMAL_TEXT_MAX];
+
+	if (l->len == 0) {
+		return l->u.num;
+	}
+	if (l->len >= sizeof(text)) {
+		PK_BUG("trace: a number's text of %u bytes", (unsigned)l->len);
+	}
+	memcpy(text, t->pool + l->u.off, l->len);
+	text[l->len] = '\0';
+	return strtod(text, NULL);
+}
+
 long trace_path_id(const struct pk_trace *t, const char *path)
 {
 	const struct pk_trace_path *e = path_lookup(t, path);
@@ -555,7 +576,11 @@ int trace_value_id(const struct pk_trace *t, size_t i, long path_id,
 		out->len = l->len;
 		break;
 	case PK_VALUE_NUMBER:
-		out->num = l->u.num;
+		out->num = leaf_num(t, l);
+		if (l->len > 0) {
+			out->str = t->pool + l->u.off;
+			out->len = l->len;
+		}
 		break;
 	case PK_VALUE_BOOL:
 		out->boolean = l->u.boolean;
@@ -709,11 +734,11 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		return -1;
 	}
 	if (l->kind == PK_VALUE_NUMBER) {
-		if (epoch_s_to_ms(l->u.num, t_ms) < 0) {
+		if (epoch_s_to_ms(leaf_num(t, l), t_ms) < 0) {
 			/* every digit a double keeps: 100000000000001,
 			   not 1e+14, the limit's figure */
 			struct pk_value v = {.type = PK_VALUE_NUMBER,
-					     .num = l->u.num};
+					     .num = leaf_num(t, l)};
 			char text[64];
 
 			value_format(&v, text, sizeof(text));
@@ -816,7 +841,8 @@ int trace_check(const struct pk_trace *t)
 		if (l->kind == PK_VALUE_UNDEFINED || l->kind > LEAF_ARRAY) {
 			PK_BUG("trace leaf %zu: kind %u", k, (unsigned)l->kind);
 		}
-		if (l->kind == PK_VALUE_STRING &&
+		if ((l->kind == PK_VALUE_STRING ||
+		     (l->kind == PK_VALUE_NUMBER && l->len > 0)) &&
 		    (l->u.off > t->pool_len ||
 		     l->len > t->pool_len - l->u.off)) {
 			PK_BUG("trace leaf %zu: string outside the pool", k);

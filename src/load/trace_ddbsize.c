@@ -32,6 +32,8 @@
 
 #include "trace_int.h"
 
+#include "pksim/base/mem.h"
+
 #include "pksim/service/dynamodb/spec.h"
 
 /* A list's or map's own bytes, and each element's (reference §1) */
@@ -91,13 +93,30 @@ static uint64_t number_bytes(const json_t *v)
 	return digits_bytes(digits);
 }
 
-void trace_ddb_numbers(const char *s, size_t len, struct trace_ddb_nums *out)
+/* Keep the token s[i..j) of digits significant digits in L->toks */
+static void keep_token(struct loader *L, size_t i, size_t j, int digits)
 {
-	size_t i = 0, j;
+	struct trace_num_tok *t;
+
+	mem_grow((void **)&L->toks, &L->toks_cap, L->n_toks + 1,
+		 sizeof(*L->toks));
+	t = &L->toks[L->n_toks++];
+	t->off = i;
+	t->len = j - i;
+	t->digits = digits;
+}
+
+void trace_ddb_numbers(const char *s, size_t len, struct trace_ddb_nums *out,
+		       struct loader *L)
+{
+	size_t i = 0, j, depth = 0; /* depth: arrays open around i */
 	int in_str = 0, esc = 0, digits;
 
 	memset(out, 0, sizeof(*out));
 	out->wide_off = SIZE_MAX;
+	if (L) {
+		L->n_toks = 0;
+	}
 	while (i < len) {
 		char c = s[i];
 
@@ -117,6 +136,8 @@ void trace_ddb_numbers(const char *s, size_t len, struct trace_ddb_nums *out)
 			i++;
 			continue;
 		}
+		depth += c == '[';
+		depth -= c == ']' && depth > 0;
 		if (c != '-' && (c < '0' || c > '9')) {
 			i++;
 			continue;
@@ -137,6 +158,10 @@ void trace_ddb_numbers(const char *s, size_t len, struct trace_ddb_nums *out)
 		    out->wide_off == SIZE_MAX) {
 			out->wide_off = i;
 			out->wide_digits = digits;
+		}
+		if (L && depth == 0) {
+			keep_token(L, i, j, digits);
+			out->long_n += digits > PK_TRACE_DOUBLE_DIGITS;
 		}
 		i = j;
 	}

@@ -33,10 +33,14 @@ struct pk_trace_leaf {
 	unsigned path_id : 29; /* index in pk_trace.paths, < n_paths */
 	unsigned kind : 3;     /* enum pk_value_type (never UNDEFINED), or
 				  LEAF_OBJECT / LEAF_ARRAY */
-	uint32_t len;	       /* STRING: bytes in the pool */
+	uint32_t len;	       /* STRING: bytes in the pool; NUMBER: 0,
+				  or the bytes of its decimal text in the
+				  pool (a number its double does not keep,
+				  trace_number_texts) */
 	union {
-		double num;   /* NUMBER */
-		uint64_t off; /* STRING: offset in pk_trace.pool */
+		double num;   /* NUMBER with len 0 */
+		uint64_t off; /* STRING, NUMBER with len > 0: offset in
+				 pk_trace.pool */
 		int boolean;  /* BOOL: 0 or 1 */
 	} u;
 };
@@ -117,6 +121,22 @@ struct loader {
 	struct trace_each *each;
 	int stopped;
 	struct json_arena arena; /* jansson's memory for each JSON record */
+	/* the number tokens of the JSON record being read that lie in no
+	   array, in text order (trace_ddb_numbers), and the indexes of the
+	   record's number leaves in the order flatten added them */
+	struct trace_num_tok *toks;
+	size_t n_toks, toks_cap;
+	size_t *num_leaves;
+	size_t n_num_leaves, num_leaves_cap;
+};
+
+/* A number token of a record's text that lies in no array: its place
+   and its significant digits (leading and trailing zeros and the
+   exponent left out) */
+struct trace_num_tok {
+	size_t off; /* from the record's first byte */
+	size_t len; /* bytes of the token */
+	int digits; /* significant digits, >= 1 */
 };
 
 /* A reader of each record as it is read (trace_load_each): fn(ctx, t)
@@ -155,10 +175,22 @@ struct trace_ddb_nums {
 			    PK_DDB_NUMBER_MAX_DIGITS significant digits,
 			    SIZE_MAX none */
 	int wide_digits; /* its significant digits (0: none) */
+	size_t long_n;	 /* tokens in no array of more than
+			    PK_TRACE_DOUBLE_DIGITS significant digits */
 };
+/* Significant digits of a decimal a double always keeps (DBL_DIG): a
+   number with more may need its text (trace_number_texts) */
+#define PK_TRACE_DOUBLE_DIGITS 15
 /* Read the numbers of the JSON text s[0..len) (one record, validated by
-   jansson) into *out. */
-void trace_ddb_numbers(const char *s, size_t len, struct trace_ddb_nums *out);
+   jansson) into *out, and those in no array into L->toks (L->n_toks of
+   them, in text order; L NULL: not kept). */
+void trace_ddb_numbers(const char *s, size_t len, struct trace_ddb_nums *out,
+		       struct loader *L);
+/* Give each number leaf of the record just flattened from text s (its
+   leaves' indexes in L->num_leaves, its tokens in L->toks) whose double
+   does not keep the value written its decimal text in the pool
+   (trace_json.c). */
+void trace_number_texts(struct loader *L, const char *s);
 /* trace_ddbsize.c: the bytes Amazon DynamoDB counts for JSON value v
    as an attribute's value, and for object rec as an item (its
    attributes' names and values); reference §1, see that file. With

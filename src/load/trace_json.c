@@ -16,12 +16,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/decimal.h"
 #include "pksim/base/mem.h"
 
 /* Records are parsed by json_arena_parse (json_arena.h): jansson's
    memory from the loader's arena, integers as integers except past 64
    bits and -0 (parsed again as doubles); every number is kept as the
-   double json_number_value gives (a key value is a double in pk_value) */
+   double json_number_value gives, and a number that double does not
+   keep (more than 15 significant digits: 9007199254740993 is the double
+   9007199254740992) as its decimal text too (trace_number_texts), for
+   Amazon DynamoDB, which keeps 38 digits and tells such keys apart */
 
 /*
  * The path id of property name (len bytes) of the object whose path id is
@@ -131,6 +135,9 @@ static int flatten(struct loader *L, json_t *obj, long parent)
 			l->len = (uint32_t)len;
 		} else if (kind == PK_VALUE_NUMBER) {
 			l->u.num = json_number_value(v);
+			mem_grow((void **)&L->num_leaves, &L->num_leaves_cap,
+				 L->n_num_leaves + 1, sizeof(*L->num_leaves));
+			L->num_leaves[L->n_num_leaves++] = t->n_leaves - 1;
 		} else if (kind == PK_VALUE_BOOL) {
 			l->u.boolean = json_is_true(v);
 		} else if (kind == LEAF_OBJECT && flatten(L, v, id) < 0) {
@@ -138,6 +145,81 @@ static int flatten(struct loader *L, json_t *obj, long parent)
 		}
 	}
 	return 0;
+}
+
+/* Bytes of a token's text read to match it to a leaf by value: a
+   longer one (its digits mostly zeros) is passed over */
+#define NUM_TOKEN_MAX 512
+
+/* The double of token tok of record text s, into *x; 0, or -1 for a
+   token of NUM_TOKEN_MAX bytes or more */
+static int token_double(const char *s, const struct trace_num_tok *tok,
+			double *x)
+{
+	char text[NUM_TOKEN_MAX];
+
+	if (tok->len >= sizeof(text)) {
+		return -1;
+	}
+	memcpy(text, s + tok->off, tok->len);
+	text[tok->len] = '\0';
+	*x = strtod(text, NULL);
+	return 0;
+}
+
+/* Give leaf k of L's trace the decimal text of token tok of record text
+   s, when tok is its number (the same double) and that double does not
+   keep tok's value (decimal_fits_double) */
+static void number_text(struct loader *L, size_t k, const char *s,
+			const struct trace_num_tok *tok)
+{
+	struct pk_trace_leaf *l = &L->t->leaves[k];
+	char text[PK_DECIMAL_TEXT_MAX];
+	struct pk_decimal d;
+	size_t n;
+
+	if (tok->digits <= PK_TRACE_DOUBLE_DIGITS || l->len != 0 ||
+	    decimal_parse(s + tok->off, tok->len, &d) < 0 ||
+	    decimal_fits_double(&d)) {
+		return;
+	}
+	n = decimal_format(&d, text, sizeof(text));
+	if (strtod(text, NULL) != l->u.num) {
+		return; /* not this leaf's number */
+	}
+	l->u.off = trace_pool_add(L->t, text, n);
+	l->len = (uint32_t)n;
+}
+
+void trace_number_texts(struct loader *L, const char *s)
+{
+	size_t i, j, from = 0;
+	double x;
+
+	if (L->n_num_leaves == L->n_toks) {
+		/* flatten met the numbers in text order (jansson keeps an
+		   object's members in file order; arrays hold no leaf) */
+		for (i = 0; i < L->n_toks; i++) {
+			number_text(L, L->num_leaves[i], s, &L->toks[i]);
+		}
+		return;
+	}
+	/* a repeated name dropped a number (jansson keeps the last value,
+	   in the first one's place): each leaf takes the next token of its
+	   double */
+	for (i = 0; i < L->n_num_leaves; i++) {
+		const struct pk_trace_leaf *l = &L->t->leaves[L->num_leaves[i]];
+
+		for (j = from; j < L->n_toks; j++) {
+			if (token_double(s, &L->toks[j], &x) == 0 &&
+			    x == l->u.num) {
+				number_text(L, L->num_leaves[i], s,
+					    &L->toks[j]);
+				from = j + 1;
+				break;
+			}
+		}
+	}
 }
 
 /*
@@ -257,6 +339,7 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 		return 0;
 	}
 	L->memo_pos = 0;
+	L->n_num_leaves = 0;
 	if (flatten(L, rec, -1) < 0) {
 		diag_error(L->d, L->t->path, line, col,
 			   "file too large: more than %u property values or "
@@ -264,7 +347,10 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 			   (unsigned)UINT32_MAX, (unsigned)MAX_PATHS);
 		return -1;
 	}
-	trace_ddb_numbers(s, len, &nums);
+	trace_ddb_numbers(s, len, &nums, L);
+	if (nums.long_n > 0) {
+		trace_number_texts(L, s);
+	}
 	if (nums.wide_off != SIZE_MAX) {
 		wide_number(L, s, nums.wide_off, line, col, nums.wide_digits);
 	}

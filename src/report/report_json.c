@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 
+#include "pksim/base/decimal.h"
 #include "pksim/load/monitor.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
@@ -48,6 +49,23 @@ static json_t *epk_json(struct pk_epk e)
 	return json_string(buf);
 }
 
+/* A number key value as JSON: with its text (a table's number its
+   double does not keep, value.h), its exact integer when it is one of
+   64 bits; else its double, the nearest jansson writes */
+static json_t *number_json(const struct pk_value *v)
+{
+	struct pk_decimal d;
+	int64_t x;
+
+	if (v->str) {
+		decimal_of_value(v, &d);
+		if (decimal_int64(&d, &x)) {
+			return json_integer((json_int_t)x);
+		}
+	}
+	return json_real(v->num);
+}
+
 /* the key as its own JSON value: "dev-0042", 17, true, null; the undefined
    value (no such property) is null too, key_undefined: true beside it */
 static json_t *key_json(const struct pk_result_variant *k,
@@ -67,7 +85,7 @@ static json_t *key_json(const struct pk_result_variant *k,
 	case PK_VALUE_STRING:
 		return json_stringn(v.str, v.len);
 	case PK_VALUE_NUMBER:
-		return json_real(v.num);
+		return number_json(&v);
 	case PK_VALUE_BOOL:
 		return json_boolean(v.boolean);
 	default:

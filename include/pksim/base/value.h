@@ -23,20 +23,30 @@ enum pk_value_type {
 
 struct pk_value {
 	enum pk_value_type type;
-	const char *str; /* STRING: UTF-8 bytes, borrowed; not NUL-terminated */
-	size_t len;	 /* STRING: length of str in bytes */
-	double num;	 /* NUMBER: IEEE-754 double */
+	const char *str; /* STRING: UTF-8 bytes, borrowed; not NUL-terminated.
+			    NUMBER: NULL, or the number's decimal text (a
+			    JSON number, borrowed, not NUL-terminated) when
+			    num does not keep its value: a data file's
+			    number of more than 15 significant digits
+			    (decimal.h; Amazon DynamoDB keeps 38) */
+	size_t len;	 /* STRING: length of str in bytes; NUMBER: of its
+			    text, 0 without */
+	double num;	 /* NUMBER: IEEE-754 double (the nearest to the
+			    text when there is one) */
 	int boolean;	 /* BOOL: 0 or 1 */
 };
 
 /*
  * Write v as JSON text (strings quoted and escaped; undefined as the bare
- * word `undefined`) into buf of cap bytes, NUL-terminated, truncating if
- * needed. Returns the length the full text needs (like snprintf).
+ * word `undefined`; a number with its text as that text's digits,
+ * decimal_format, else its double's shortest) into buf of cap bytes,
+ * NUL-terminated, truncating if needed. Returns the length the full text
+ * needs (like snprintf).
  */
 size_t value_format(const struct pk_value *v, char *buf, size_t cap);
 
-/* 1 if a and b are the same typed value, else 0 (numbers compare by ==). */
+/* 1 if a and b are the same typed value, else 0 (numbers compare by
+   value, exactly when either has its text: decimal_value_cmp). */
 int value_equal(const struct pk_value *a, const struct pk_value *b);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/decimal.h"
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
@@ -183,6 +184,41 @@ void pkey_keyval_fail(struct pk_keyval *out, const char *why)
 	out->why = why;
 }
 
+/* Append number v (with its text) to out's identity: its double's
+   encoding when the double keeps its value, else PK_KEY_MARK_DECIMAL,
+   its decimal text and PK_EPK_V2_STRING_END (pkey.h). Not inlined: a
+   rare path whose buffers would put a stack guard on every key built */
+static __attribute__((noinline)) int append_decimal(const struct pk_value *v,
+						    struct pk_keyval *out)
+{
+	struct pk_decimal d;
+	struct pk_value x;
+	size_t n;
+
+	decimal_of_value(v, &d);
+	if (decimal_fits_double(&d)) {
+		x = *v;
+		x.str = NULL;
+		x.len = 0;
+		if (epk_encode_v2(&x, out->id, sizeof(out->id), &out->id_len)) {
+			pkey_keyval_fail(out,
+					 "the partition key value is too long");
+			return -1;
+		}
+		return 0;
+	}
+	if (sizeof(out->id) - out->id_len < PK_DECIMAL_TEXT_MAX + 1) {
+		pkey_keyval_fail(out, "the partition key value is too long");
+		return -1;
+	}
+	out->id[out->id_len++] = PK_KEY_MARK_DECIMAL;
+	n = decimal_format(&d, (char *)out->id + out->id_len,
+			   PK_DECIMAL_TEXT_MAX);
+	out->id_len += n;
+	out->id[out->id_len++] = PK_EPK_V2_STRING_END;
+	return 0;
+}
+
 /* Append the identity bytes of v to out (cutting strings under V1). */
 static int append_component(const struct pk_pkey *k, struct pk_value *v,
 			    struct pk_keyval *out)
@@ -194,6 +230,9 @@ static int append_component(const struct pk_pkey *k, struct pk_value *v,
 	}
 	if (k->version == 1 && v->type == PK_VALUE_STRING) {
 		v->len = v1_cut(v->str, v->len);
+	}
+	if (k->exact_numbers && v->type == PK_VALUE_NUMBER && v->str) {
+		return append_decimal(v, out);
 	}
 	if (epk_encode_v2(v, out->id, sizeof(out->id), &out->id_len)) {
 		pkey_keyval_fail(out, "the partition key value is too long");
@@ -279,6 +318,32 @@ void pkey_build_pick(const struct pk_pkey *k, const struct pk_item_source *src,
 
 /* ---- identities back to values ---- */
 
+/* Decode the number kept as its decimal text (PK_KEY_MARK_DECIMAL,
+   pkey.h) at id[*pos] into *v, its double the nearest to the text;
+   advance *pos. -1 when malformed. Not inlined: a rare path whose
+   buffer would put a stack guard on every identity decoded */
+static __attribute__((noinline)) int decode_decimal(const unsigned char *id,
+						    size_t len, size_t *pos,
+						    struct pk_value *v)
+{
+	char text[PK_DECIMAL_TEXT_MAX];
+	size_t p = *pos, e;
+
+	for (e = p + 1; e < len && id[e] != PK_EPK_V2_STRING_END; e++) {
+	}
+	if (e >= len || e - p - 1 >= PK_DECIMAL_TEXT_MAX) {
+		return -1;
+	}
+	v->type = PK_VALUE_NUMBER;
+	v->str = (const char *)id + p + 1;
+	v->len = e - p - 1;
+	memcpy(text, v->str, v->len);
+	text[v->len] = '\0';
+	v->num = strtod(text, NULL);
+	*pos = e + 1;
+	return 0;
+}
+
 /* Decode the component at id[*pos]; advance *pos. -1 when malformed. */
 static int decode_component(const unsigned char *id, size_t len, size_t *pos,
 			    struct pk_value *v)
@@ -323,6 +388,9 @@ static int decode_component(const unsigned char *id, size_t len, size_t *pos,
 		v->type = PK_VALUE_NULL;
 		break;
 	default:
+		if (id[p] == PK_KEY_MARK_DECIMAL) {
+			return decode_decimal(id, len, pos, v);
+		}
 		v->type = PK_VALUE_UNDEFINED;
 		break;
 	}

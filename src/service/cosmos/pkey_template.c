@@ -490,10 +490,12 @@ static size_t number_text(double x, char *out)
 	return (size_t)(p - out);
 }
 
-/* The text a value contributes to a template: strings as they are,
-   numbers as JavaScript writes them (number_text), true/false/null as
-   words, undefined as nothing. */
-static size_t value_text(const struct pk_value *v, char *out, size_t cap)
+/* The text a value contributes to key k's template: strings as they
+   are, numbers as JavaScript writes them (number_text; under
+   exact_numbers a number with its text as that text, every digit kept:
+   decimal_format), true/false/null as words, undefined as nothing. */
+static size_t value_text(const struct pk_pkey *k, const struct pk_value *v,
+			 char *out, size_t cap)
 {
 	char tmp[64];
 	size_t n;
@@ -506,7 +508,9 @@ static size_t value_text(const struct pk_value *v, char *out, size_t cap)
 	if (v->type == PK_VALUE_UNDEFINED) {
 		return 0;
 	}
-	if (v->type == PK_VALUE_NUMBER) {
+	if (v->type == PK_VALUE_NUMBER && k->exact_numbers && v->str) {
+		n = value_format(v, tmp, sizeof(tmp));
+	} else if (v->type == PK_VALUE_NUMBER) {
 		n = number_text(v->num, tmp);
 	} else {
 		value_format(v, tmp, sizeof(tmp));
@@ -529,7 +533,7 @@ uint64_t pkey_hash_class(const struct pk_pkey *k, size_t ref,
 	if (k->kind != PK_KEY_SYNTHETIC) {
 		return 0;
 	}
-	len = value_text(v, vbuf, sizeof(vbuf));
+	len = value_text(k, v, vbuf, sizeof(vbuf));
 	for (i = 0; i < k->n_parts; i++) {
 		const struct pk_tpl_part *p = &k->parts[i];
 		uint32_t h;
@@ -619,10 +623,11 @@ int pkey_build_template(const struct pk_pkey *k,
 			}
 			if (p->kind == PK_TPL_PROP) {
 				s = vbuf;
-				add = value_text(&v, vbuf, sizeof(vbuf));
+				add = value_text(k, &v, vbuf, sizeof(vbuf));
 			} else if (p->kind == PK_TPL_HASH ||
 				   p->kind == PK_TPL_CRC32) {
-				size_t len = value_text(&v, vbuf, sizeof(vbuf));
+				size_t len =
+				    value_text(k, &v, vbuf, sizeof(vbuf));
 				uint32_t h = p->kind == PK_TPL_HASH
 						 ? pkey_fnv1a32(vbuf, len)
 						 : pkey_crc32(vbuf, len);

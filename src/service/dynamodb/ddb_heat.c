@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ddb_state.h"
+#include "pksim/base/decimal.h"
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
 
@@ -75,7 +76,7 @@ static int sk_order(const unsigned char *a, size_t na, const unsigned char *b,
 		return 0;
 	}
 	if (x.type == PK_VALUE_NUMBER) {
-		return (x.num > y.num) - (x.num < y.num);
+		return decimal_value_cmp(&x, &y);
 	}
 	n = x.len < y.len ? x.len : y.len;
 	c = memcmp(x.str, y.str, n);

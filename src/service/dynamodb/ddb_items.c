@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ddb_state.h"
+#include "pksim/base/decimal.h"
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
 #include "pksim/service/dynamodb/ddb_service.h"
@@ -48,7 +49,11 @@ int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
 	cs->key.col = cs->col = d->spec->col;
 	d->sk = pkey_new(cs, d->sc, spec->workload, spec->seed, diag);
 	d->skv = xmalloc(sizeof(*d->skv));
-	return d->sk ? 0 : -1;
+	if (!d->sk) {
+		return -1;
+	}
+	d->sk->exact_numbers = 1; /* 38 digits, by value (pkey.h) */
+	return 0;
 }
 
 /* Whether kv holds a key attribute value DynamoDB accepts: a string of
@@ -275,7 +280,7 @@ int ddb_sk_cmp(const unsigned char *a, size_t na, const unsigned char *b,
 		return x.type == PK_VALUE_NUMBER ? -1 : 1;
 	}
 	if (x.type == PK_VALUE_NUMBER) {
-		return (x.num > y.num) - (x.num < y.num);
+		return decimal_value_cmp(&x, &y);
 	}
 	n = x.len < y.len ? x.len : y.len;
 	c = memcmp(x.str, y.str, n);

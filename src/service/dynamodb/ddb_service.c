@@ -483,6 +483,10 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	if (!key) {
 		return NULL;
 	}
+	/* DynamoDB keeps a number to 38 digits and compares numbers by
+	   value: a key's numbers are told apart by their decimal value, not
+	   by their doubles (pkey.h) */
+	key->exact_numbers = 1;
 	if (keycheck_run(key, spec->spec, sc, &kc, diag) ||
 	    (key->kind == PK_KEY_SYNTHETIC && key->has_random &&
 	     ddb_find_refuse(sc, spec->spec, pkey_random_values(key), diag))) {

@@ -30,6 +30,16 @@
  * encoding (epk_encode_v2) of each component, concatenated; under version
  * 1 of the cut components. Distinct values never share identity bytes
  * (string encodings end in 0xFF, which UTF-8 never holds).
+ *
+ * A key with exact_numbers (an Amazon DynamoDB table's and its indexes':
+ * DynamoDB keeps 38 significant digits and compares numbers by value)
+ * encodes a number whose double does not keep it (decimal_fits_double,
+ * so a value with text, value.h) as PK_KEY_MARK_DECIMAL, its decimal
+ * text (decimal_format) and 0xFF, and every other number as its double,
+ * as above: one value, one encoding ("1", "1.0", "1e0" the double 1),
+ * and 9007199254740993 apart from 9007199254740992. Azure Cosmos DB
+ * hashes a number as its double (reference §7), so a container's key
+ * keeps the double alone.
  */
 #ifndef PKSIM_PKEY_H
 #define PKSIM_PKEY_H
@@ -53,6 +63,9 @@ struct pk_workload; /* workload.h */
 #define PK_KEY_ID_MAX (PK_KEY_MAX_LEVELS * (PK_KEY_MAX_VALUE_BYTES + 2))
 /* Properties one key may read (levels or template references) */
 #define PK_KEY_MAX_REFS 16
+/* Identity marker of a number kept as its decimal text (exact_numbers);
+   no epk marker (epk.h) takes it */
+#define PK_KEY_MARK_DECIMAL 0x06
 
 enum pk_tpl_kind {
 	PK_TPL_TEXT = 0, /* literal text */
@@ -84,9 +97,12 @@ struct pk_pkey {
 					  -1 when no item has it */
 	struct pk_tpl_part *parts;     /* SYNTHETIC: owned template */
 	size_t n_parts;
-	int has_random; /* SYNTHETIC with a {random A..B} of B > A: a
-			   reader cannot compute the key (rule 38) */
-	uint64_t seed;	/* run seed, for {random ..} */
+	int has_random;	   /* SYNTHETIC with a {random A..B} of B > A: a
+			      reader cannot compute the key (rule 38) */
+	uint64_t seed;	   /* run seed, for {random ..} */
+	int exact_numbers; /* 1: numbers by their decimal value (above),
+			      and a template writes a number with text
+			      as that text; 0 (pkey_new's): by double */
 };
 
 /* Where pkey reads one item's properties. */
