@@ -180,6 +180,68 @@ START_TEST(test_scale_index_alone)
 }
 END_TEST
 
+/*
+ * An index raised past its partitions' 1,000 WCU each gets more of
+ * them, as a table does (D4; reference §3.1: "if the existing
+ * partitions cannot carry the new settings, DynamoDB doubles the
+ * partition count"; §3.2: added "when throughput is raised past what
+ * the existing ones support"). A table keyed by /id (each create a new
+ * item: no replace moves an index entry) of 4,000 WCU (5 partitions,
+ * never near its units) and an index by-kind of 10 RCU + 900 WCU: one
+ * partition, ceil(10 / 3,000 + 900 / 1,000) = 1 (D4). 1,500 creates of
+ * 1 KiB a second for 330 s, each 1 WCU on the table and 1 on the index
+ * (D1, D17), its key one of 1,000 values; burst off, adaptive capacity
+ * instant (D10: a partition may use what the index's units leave
+ * unused that second, so what the index admits does not hang on how
+ * its 1,000 values fall over its partitions), target 70 %, retries off.
+ * - 0 .. 180 s: 900 admitted a second, 600 throttled. Minutes 0 and 1
+ *   at 100 % > 70 % decide ceil(900 / 0.7) = 1,286 WCU at t = 120 s,
+ *   applied at 180 s (update_delay_s 60).
+ * - 180 .. 300 s: ceil(10 / 3,000 + 1,286 / 1,000) = 2 partitions are
+ *   needed, 1 doubled: 2 of 643 WCU each, 1,286 admitted a second (each
+ *   partition near 750 of the 1,500, under its 1,000 cap), 214
+ *   throttled. Minutes 2 (a decision waiting) and 3 (1,286 of 1,286)
+ *   are above: ceil(1,286 / 0.7) = 1,838 at t = 240 s, applied at 300 s
+ *   (ceil(10 / 3,000 + 1.838) = 2: no more partitions).
+ * - 300 .. 330 s: 2 x 919 WCU, all 1,500 admitted.
+ * Throttled: 600 x 180 + 214 x 120 = 108,000 + 25,680 = 133,680. With
+ * its one partition kept, its cap of 1,000 would admit 1,000 a second
+ * from 180 s: 600 x 180 + 500 x 150 = 183,000.
+ */
+START_TEST(test_scale_index_adds_partitions)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 10\n"
+	    "  write_capacity_units: 4000\n"
+	    "  burst: off\n"
+	    "  adaptive_capacity: instant\n"
+	    "  auto_scaling: {target: 70}\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-kind, partition_key: /kind, "
+	    "read_capacity_units: 10, write_capacity_units: 900}\n"
+	    "client: {retries: off}\n"
+	    "items: {kind: {values: \"c{000..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 330s, rate: 1500/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("scale-index-split.yaml", yaml);
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(m->totals.throttled_429, 133680);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->indexes[0].n_parts, 2);
+	ck_assert_int_eq(s.ddb->indexes[0].hi_wcu, 1838);
+	ck_assert_int_eq(s.ddb->indexes[0].parts[0].share_mcu, 919 * 1000);
+	ck_assert_int_eq(s.ddb->indexes[0].parts[1].share_mcu, 919 * 1000);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_scale");
@@ -188,6 +250,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scale_target_tracking);
 	tcase_add_test(tc, test_scale_throttled_steps);
 	tcase_add_test(tc, test_scale_index_alone);
+	tcase_add_test(tc, test_scale_index_adds_partitions);
 	suite_add_tcase(s, tc);
 	return s;
 }

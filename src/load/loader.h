@@ -539,6 +539,13 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i);
    items its stream's earlier phases stored when ld_plan_can_throttle
    finds they cannot be rate limited); t's other fields set first */
 void ld_plan_shares(struct ld_throttle_plan *t);
+/* The most partitions global secondary index i of table t can reach
+   (ddb_gsi.c, ddb_gsi_parts.c): provisioned, D4's count from its own
+   units, raised as the table's raise rule raises it (doubling, or the
+   formula) to the count its auto scaling's maximum write units ask for
+   when it follows the table's; on demand, its quota at 1,000 WRU a
+   partition, at least 4. For the memory and work bounds. */
+double ld_gsi_parts(const struct pk_ddb_table_spec *t, size_t i);
 /* The partitions heat splits (D7) and hot-item isolation (D11) can add
    to variant c's DynamoDB table beyond ld_ranges_planned's count, for
    the memory and work bounds (plan_ranges.c, table_heat_parts); 0 for a

@@ -343,8 +343,9 @@ static double gsi_values(const struct pk_scenario *s,
 }
 
 /* Table t's global secondary indexes (ddb_gsi.c): each index's
-   partitions, max(1, ceil(RCU / 3,000 + WCU / 1,000)) (D4; on demand
-   max(4, ceil(quota / 1,000)), laid out for its quota), at
+   partitions, the most it can reach (ld_gsi_parts: D4 from its units,
+   raised to its auto scaling's maximum; on demand max(4, ceil(quota /
+   1,000)), laid out for its quota), at
    PK_SCENARIO_GSI_PART_BYTES each; each index key value written, a
    record of the on-demand comparison's (ddb_demand.c) at
    PK_SCENARIO_GSI_VALUE_BYTES: at most the index's writes (writes) and
@@ -364,10 +365,7 @@ static double gsi_bytes(const struct pk_scenario *s,
 	*rows = 0;
 	*values = 0;
 	for (i = 0; i < t->n_gsis; i++) {
-		gp = t->capacity == PK_DDB_ON_DEMAND
-			 ? fmax(4, ceil((double)t->quota_units / 1000.0))
-			 : fmax(1, ceil((double)t->gsis[i].rcu / 3000.0 +
-					(double)t->gsis[i].wcu / 1000.0));
+		gp = ld_gsi_parts(t, i);
 		r = detail ? fmin(writes, ceil(run_s) * gp) : 0;
 		*rows += r;
 		b += gp * PK_SCENARIO_GSI_PART_BYTES +

@@ -638,6 +638,24 @@ static double table_raised(double n, double need, int formula)
 	return n;
 }
 
+double ld_gsi_parts(const struct pk_ddb_table_spec *t, size_t i)
+{
+	const struct pk_ddb_gsi_spec *g = &t->gsis[i];
+	double r = (double)g->rcu, w = (double)g->wcu, n;
+
+	if (t->capacity == PK_DDB_ON_DEMAND) {
+		return fmax(TABLE_ON_DEMAND_PARTS,
+			    ceil((double)t->quota_units / 1000.0));
+	}
+	/* RCU / 3,000 + WCU / 1,000 = (RCU + 3 WCU) / 3,000 */
+	n = fmax(1, ceil((r + 3.0 * w) / TABLE_PART_RCU));
+	if (t->scale.on && !g->fixed) {
+		w = fmax(w, (double)t->scale.max_wcu);
+	}
+	return table_raised(n, fmax(1, ceil((r + 3.0 * w) / TABLE_PART_RCU)),
+			    t->raise_formula);
+}
+
 /* The most partitions DynamoDB table t can reach in s (ddb_parts.c):
    provisioned, ceil(RCU / 3,000 + WCU / 1,000) (D4) at the most units
    the table, its phases and its auto scaling's maximum ask for, raised

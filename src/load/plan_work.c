@@ -89,9 +89,9 @@ double ld_seconds_work(double span_s, double n, double ranges)
    each attempt of a write is an index write on each index
    (PK_SCENARIO_INDEX_WRITE_WORK; a replace can be two, a delete on the
    old value's partition and a put on the new one's), and each second
-   with a request closes and refills every index partition
-   (ddb_gsis_close, ddb_gsis_refill) at PK_SCENARIO_RANGE_SECOND_WORK
-   each, twice. */
+   with a request closes and refills every index partition (the most
+   it can reach, ld_gsi_parts; ddb_gsis_close, ddb_gsis_refill) at
+   PK_SCENARIO_RANGE_SECOND_WORK each, twice. */
 static double index_work(const struct pk_scenario *s, const double *m,
 			 double batch, double n, double span_s, double attempts)
 {
@@ -108,8 +108,7 @@ static double index_work(const struct pk_scenario *s, const double *m,
 		}
 		parts = 0;
 		for (i = 0; i < t->n_gsis; i++) {
-			parts += fmax(1, ceil((double)t->gsis[i].rcu / 3000.0 +
-					      (double)t->gsis[i].wcu / 1000.0));
+			parts += ld_gsi_parts(t, i);
 		}
 		most = fmax(most, attempts * n * per_op * (double)t->n_gsis *
 					  PK_SCENARIO_INDEX_WRITE_WORK +

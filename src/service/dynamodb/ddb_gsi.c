@@ -35,7 +35,9 @@
  * writes are write request units on the bill (pricing.md: "GSI updates
  * are billed as WRUs too").
  * ASSUMPTIONS: a provisioned index's partitions are laid out by D4 from
- * its own units and never split (its storage places nothing). An
+ * its own units, and a raise of its units they cannot carry adds
+ * partitions by the table's raise rule (ddb_gsi_parts.c); it never
+ * splits for storage or heat (its storage places nothing). An
  * on-demand index's partition count is not published (reference §18):
  * it is laid out for its quota at 1,000 WRU a partition (at least 4,
  * D4), so its limit, not too few partitions, bounds what it serves in
@@ -142,10 +144,9 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 			    d->t->quota_units * 1000, 0, d->t->peak_sustain_s,
 			    d->t->peak_lag_s);
 	}
-	gi->w = xcalloc(gi->n, sizeof(*gi->w));
+	ddb_gsi_parts_alloc(gi, gi->n);
 	for (i = 0; i < gi->n; i++) {
 		gi->w[i].share_mcu = g->wcu * 1000 / (int64_t)gi->n;
-		gi->w[i].cap_mcu = (int64_t)PK_DDB_PART_WCU * 1000;
 		/* full, as the table's (ddb_parts.c) */
 		gi->w[i].bank_mcu = gi->w[i].share_mcu * PK_DDB_BANK_SECONDS;
 	}
@@ -153,26 +154,14 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	gi->tw.bank_mcu = gi->tw.prov_mcu * PK_DDB_BANK_SECONDS;
 	gi->tw.pool_mcu = 0; /* no second seen (ddb_admit.h) */
 	gsi_reasons(d, gi);
-	gi->parts = xcalloc(gi->n, sizeof(*gi->parts));
-	gi->s_writes = xcalloc(gi->n, sizeof(*gi->s_writes));
-	gi->s_throttled = xcalloc(gi->n, sizeof(*gi->s_throttled));
-	gi->fc_mcu = xcalloc(gi->n, sizeof(*gi->fc_mcu));
-	gi->since_s = xcalloc(gi->n, sizeof(*gi->since_s));
-	gi->last_s = xcalloc(gi->n, sizeof(*gi->last_s));
-	gi->lifted = xcalloc(gi->n, sizeof(*gi->lifted));
 	for (i = 0; i < gi->n; i++) {
 		gi->parts[i].share_mcu = gi->w[i].share_mcu;
-		gi->parts[i].peak_t_s = -1;
-		gi->since_s[i] = -1;
-		gi->last_s[i] = INT64_MIN;
 	}
 	gi->info->name = g->name;
 	gi->info->partition_key = g->partition_key;
 	gi->info->keys_only = g->keys_only;
 	gi->info->rcu = g->rcu;
 	gi->info->wcu = g->wcu;
-	gi->info->n_parts = gi->n;
-	gi->info->parts = gi->parts;
 	gi->info->first_throttle_s = -1;
 	gi->wcu = g->wcu;
 	gi->info->now_wcu = g->wcu;
@@ -226,9 +215,13 @@ int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
 
 void ddb_gsi_set_wcu(struct ddb *d, struct ddb_gsi *gi, int64_t wcu)
 {
-	int64_t share = wcu * 1000 / (int64_t)gi->n;
+	int64_t share;
 	size_t k;
 
+	if (wcu > gi->wcu) {
+		ddb_gsi_parts_raise(d, gi, wcu);
+	}
+	share = wcu * 1000 / (int64_t)gi->n;
 	d->gsi_wcu_moved += wcu - gi->wcu;
 	gi->wcu = wcu;
 	gi->info->now_wcu = wcu;
@@ -402,8 +395,7 @@ static long gsi_part_of(struct ddb *d, struct ddb_gsi *gi, uint64_t item)
 		return -1;
 	}
 	h = ddb_key_hash(d->kv->id, d->kv->id_len);
-	/* even slices of the hash space, as the table's at creation */
-	return gi->n == 1 ? 0 : (long)(h / (UINT64_MAX / gi->n + 1));
+	return ddb_gsi_part_at(gi, h);
 }
 
 /* Units (mCU) an index write of an item whose base write is units
@@ -782,16 +774,9 @@ void ddb_gsis_free(struct ddb *d)
 
 	for (i = 0; i < d->n_gsis; i++) {
 		pkey_free(d->gsis[i].key);
-		free(d->gsis[i].w);
+		ddb_gsi_parts_free(&d->gsis[i]);
 		free(d->gsis[i].names[0]);
 		free(d->gsis[i].names[1]);
-		free(d->gsis[i].parts);
-		free(d->gsis[i].s_writes);
-		free(d->gsis[i].s_throttled);
-		free(d->gsis[i].fc_mcu);
-		free(d->gsis[i].since_s);
-		free(d->gsis[i].last_s);
-		free(d->gsis[i].lifted);
 		free(d->gsis[i].seconds);
 		free(d->gsis[i].minutes);
 		if (d->gsis[i].info) {

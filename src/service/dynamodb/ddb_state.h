@@ -32,7 +32,11 @@ struct ddb_gsi {
 	struct pk_container_spec cs; /* its key as pkey reads it; strings
 					borrowed from g */
 	struct pk_pkey *key;
-	size_t n;		   /* partitions, even slices of the hash */
+	size_t n;		   /* partitions: slices of the hash space,
+				      ddb_gsi_parts.c */
+	uint64_t *start;	   /* n: each slice's first hash, in hash
+				      order (start[0] 0, ascending) */
+	size_t *at;		   /* n: the partition holding each slice */
 	struct pk_ddb_side *w;	   /* their write sides, n */
 	struct pk_ddb_total tw;	   /* the index's write side (provisioned) */
 	int on_demand;		   /* 1: the table's mode is on demand */
@@ -783,11 +787,26 @@ int ddb_decrease_ok(const struct ddb *d, int64_t *day, int *in_day,
 		    int64_t *last_s, int64_t t_s);
 
 /* ddb_gsi.c: index gi's provisioned write units become wcu (auto
-   scaling, D19), from the next second: each partition's share wcu / n
-   (D5; its partitions stay as laid out, ASSUMPTION), a bank at most 300
-   s of its new share (D9), the bill's hours following
-   (d->gsi_wcu_moved) */
+   scaling, D19), from the next second: a raise its partitions cannot
+   carry adds partitions as the table's does (D4, ddb_gsi_parts_raise),
+   each partition's share wcu / n (D5), a bank at most 300 s of its new
+   share (D9), the bill's hours following (d->gsi_wcu_moved) */
 void ddb_gsi_set_wcu(struct ddb *d, struct ddb_gsi *gi, int64_t wcu);
+
+/* ddb_gsi_parts.c: index gi's n partitions (>= 1) as even slices of the
+   hash space, their per-partition arrays allocated (w with its cap,
+   parts, s_writes, s_throttled, fc_mcu, since_s -1, last_s INT64_MIN,
+   lifted, start, at; shares and banks 0, the caller's) and
+   gi->info->parts, n_parts pointing at them; the partition holding hash
+   h; the partitions a raise of its write units to wcu needs
+   (ddb_layout_raise_count on its read units and wcu, the table's raise
+   rule), each added by splitting a slice (the file's header), the
+   count added returned (shares unchanged: the caller's); freeing the
+   arrays. */
+void ddb_gsi_parts_alloc(struct ddb_gsi *gi, size_t n);
+long ddb_gsi_part_at(const struct ddb_gsi *gi, uint64_t h);
+size_t ddb_gsi_parts_raise(struct ddb *d, struct ddb_gsi *gi, int64_t wcu);
+void ddb_gsi_parts_free(struct ddb_gsi *gi);
 
 /* ddb_scale.c, auto scaling (D19) when d->t->scale.on: count n closing
    seconds from t_s (used: each side's units in the first, the rest
