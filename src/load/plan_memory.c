@@ -337,7 +337,8 @@ static double gsi_values(const struct pk_scenario *s,
 	k.key.paths[0] = g->partition_key;
 	k.key.n_paths = 1;
 	if (s->items_file && s->items_file->trace && !s->items_file->monitor) {
-		return ld_file_lps(s->items_file, &k.key, &key_bytes, &top);
+		/* a table's index: numbers told apart by value */
+		return ld_file_lps(s->items_file, &k.key, 1, &key_bytes, &top);
 	}
 	return ld_lps_planned(s, &k, items);
 }
