@@ -2,6 +2,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../src/service/cosmos/pmap.h"
 #include "testutil.h"
@@ -147,6 +148,85 @@ START_TEST(test_pmap_v1_layout)
 }
 END_TEST
 
+/* The range of e by a walk over every range: the last whose min <= e
+   (pmap.h's definition of pmap_find, by epk_cmp alone) */
+static size_t find_by_walk(const struct pk_pmap *m, const struct pk_epk *e)
+{
+	size_t i, at = 0;
+
+	for (i = 0; i < m->n; i++) {
+		if (epk_cmp(&m->ranges[i].min, e) <= 0) {
+			at = i;
+		}
+	}
+	return at;
+}
+
+/*
+ * pmap_find orders by the first 8 bytes where both EPKs have them and
+ * they differ, and by epk_cmp otherwise. Ranges cut at 32-byte EPKs
+ * (a hierarchical key's) sharing their first 8 bytes, at a 4-byte one
+ * (shorter than 8) and at 16-byte ones; every probe, long, short, equal
+ * to a min, one past it or with the shared head, finds the range the
+ * walk by epk_cmp finds.
+ */
+START_TEST(test_pmap_find_heads)
+{
+	struct pk_pmap m;
+	struct pk_epk cut, e;
+	size_t i, k;
+	int len, b;
+
+	pmap_init(&m, 4);
+	/* 0x10 0x00 .. (32 bytes), then the same first 8 bytes with
+	   byte 20 = 1, 2, 3: mins that differ past the head */
+	for (k = 0; k < 4; k++) {
+		memset(&cut, 0, sizeof(cut));
+		cut.len = 32;
+		cut.b[0] = 0x10;
+		cut.b[20] = (uint8_t)k;
+		ck_assert_int_eq(pmap_split(&m, pmap_find(&m, &cut), &cut), 0);
+	}
+	/* a 4-byte min: 0x05 0x01 0x02 0x03 */
+	memset(&cut, 0, sizeof(cut));
+	cut.len = 4;
+	cut.b[0] = 0x05;
+	cut.b[1] = 1;
+	cut.b[2] = 2;
+	cut.b[3] = 3;
+	ck_assert_int_eq(pmap_split(&m, pmap_find(&m, &cut), &cut), 0);
+	ck_assert_int_eq(pmap_check(&m), 0);
+	ck_assert_uint_eq(m.n, 9);
+	for (len = 0; len <= 32; len += 1) {
+		for (b = 0; b < 256; b += 3) {
+			for (k = 0; k < 4; k++) {
+				memset(&e, 0, sizeof(e));
+				e.len = (uint8_t)len;
+				if (len > 0) {
+					e.b[0] = (uint8_t)b;
+				}
+				if (len > 3) {
+					e.b[3] = (uint8_t)(k == 1 ? 3 : 0);
+				}
+				if (len > 20) {
+					e.b[20] = (uint8_t)k;
+				}
+				if (len > 31 && k == 3) {
+					e.b[31] = 1;
+				}
+				ck_assert_uint_eq(pmap_find(&m, &e),
+						  find_by_walk(&m, &e));
+			}
+		}
+	}
+	for (i = 0; i < m.n; i++) {
+		/* each min is in its own range */
+		ck_assert_uint_eq(pmap_find(&m, &m.ranges[i].min), i);
+	}
+	pmap_free(&m);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("pmap");
@@ -155,6 +235,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_pmap_initial_even);
 	tcase_add_test(tc, test_pmap_v1_layout);
 	tcase_add_test(tc, test_pmap_find);
+	tcase_add_test(tc, test_pmap_find_heads);
 	tcase_add_test(tc, test_pmap_split);
 	tcase_add_test(tc, test_pmap_merge);
 	suite_add_tcase(s, tc);

@@ -73,15 +73,37 @@ void pmap_free(struct pk_pmap *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* The first 8 bytes at b as a big-endian number: two such numbers are
+   in the order of their bytes (keyspace.c's epk_cmp starts so) */
+static inline uint64_t head8(const uint8_t *b)
+{
+	return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+	       (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
+	       (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
+	       (uint64_t)b[6] << 8 | (uint64_t)b[7];
+}
+
 size_t pmap_find(const struct pk_pmap *m, const struct pk_epk *e)
 {
 	size_t lo = 0, hi = m->n;
+	uint64_t eh = head8(e->b);
+	int e_long = e->len >= 8;
 
-	/* the last range whose min <= e */
+	/* the last range whose min <= e. Where both are 8 bytes or longer
+	   and their first 8 differ, those order them, as in epk_cmp, which
+	   is left for the rest (a V1 or empty min, the same first 8 bytes):
+	   a V2 EPK's hash differs there from almost every range's min, so
+	   a search of 10,000 ranges makes 14 compares of two numbers
+	   instead of 14 calls. */
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
+		const struct pk_epk *min = &m->ranges[mid].min;
+		uint64_t mh = head8(min->b);
+		int at_or_below = e_long && min->len >= 8 && mh != eh
+				      ? mh < eh
+				      : epk_cmp(min, e) <= 0;
 
-		if (epk_cmp(&m->ranges[mid].min, e) <= 0) {
+		if (at_or_below) {
 			lo = mid;
 		} else {
 			hi = mid;
