@@ -7,10 +7,10 @@
  * its buffer) is the string itself, as the writer has it.
  */
 #include "report_field_int.h"
+#include "report_json_int.h"
 
 #include <jansson.h>
 
-#include "pksim/base/decimal.h"
 #include "pksim/base/value.h"
 
 /* A JSON value of a key into o: a list as its length, {} (an undefined
@@ -51,23 +51,6 @@ static void of_text(const char *text, long level, struct pk_field_value *o)
 	json_decref(j);
 }
 
-/* A number key value as JSON: with its text (a table's number its
-   double does not keep, value.h), its exact integer when it is one of
-   64 bits; else its double, the nearest jansson writes */
-static json_t *number_json(const struct pk_value *v)
-{
-	struct pk_decimal d;
-	int64_t x;
-
-	if (v->str) {
-		decimal_of_value(v, &d);
-		if (decimal_int64(&d, &x)) {
-			return json_integer((json_int_t)x);
-		}
-	}
-	return json_real(v->num);
-}
-
 void field_key_lp(const struct pk_result_variant *k,
 		  const struct pk_result_lp *lp, long level,
 		  struct pk_field_value *o)
@@ -91,7 +74,7 @@ void field_key_lp(const struct pk_result_variant *k,
 		j = json_stringn(v.str, v.len);
 		break;
 	case PK_VALUE_NUMBER:
-		j = number_json(&v);
+		j = report_json_number(&v);
 		break;
 	case PK_VALUE_BOOL:
 		j = json_boolean(v.boolean);

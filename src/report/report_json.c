@@ -49,10 +49,7 @@ static json_t *epk_json(struct pk_epk e)
 	return json_string(buf);
 }
 
-/* A number key value as JSON: with its text (a table's number its
-   double does not keep, value.h), its exact integer when it is one of
-   64 bits; else its double, the nearest jansson writes */
-static json_t *number_json(const struct pk_value *v)
+json_t *report_json_number(const struct pk_value *v)
 {
 	struct pk_decimal d;
 	int64_t x;
@@ -85,7 +82,7 @@ static json_t *key_json(const struct pk_result_variant *k,
 	case PK_VALUE_STRING:
 		return json_stringn(v.str, v.len);
 	case PK_VALUE_NUMBER:
-		return number_json(&v);
+		return report_json_number(&v);
 	case PK_VALUE_BOOL:
 		return json_boolean(v.boolean);
 	default:

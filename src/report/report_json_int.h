@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "pksim/base/value.h"
 #include "pksim/result/result.h"
 
 /* Write root to out as json_dumpf(root, out, flags) does, byte for
@@ -54,5 +55,11 @@ json_t *report_json_fleet(const struct pk_result_variant *v);
    secondary index its units, partitions, throttles and minutes (D15,
    D17); NULL for a variant without one. A new array the caller owns. */
 json_t *report_json_ddb_indexes(const struct pk_result_variant *v);
+
+/* A number key value v as JSON (a new reference): with its text (a
+   table's number its double does not keep, value.h), its exact integer
+   when it is one of 64 bits; else its double, the nearest jansson
+   writes */
+json_t *report_json_number(const struct pk_value *v);
 
 #endif
