@@ -193,12 +193,12 @@ START_TEST(test_sub_minute_half_hour_busy)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	/* (CAP - 174 x 60 x 2,048,000) / 2,048,000 = 45.76 s */
+	/* (CAP - 349 x 60 x 1,024,000) / 1,024,000 = 31.52 s */
 	ck_assert_msg(
-	    tu_near(s, 174 * 3600.0 + (CAP - 174 * 60 * 2048000.0) / 2048000.0,
+	    tu_near(s, 349 * 3600.0 + (CAP - 349 * 60 * 1024000.0) / 1024000.0,
 		    1e-9),
 	    "%f: %s", s, t);
-	ck_assert_msg(strstr(t, "(\"00\" first, growing 2000.0 KiB/s while "
+	ck_assert_msg(strstr(t, "(\"00\" first, growing 1000.0 KiB/s while "
 				"its minute is current"),
 		      "%s", t);
 }
