@@ -37,7 +37,9 @@ static uint64_t lsi_copies(const struct ld *ld,
 	size_t i;
 
 	for (i = 0; i < t->n_lsis; i++) {
-		if (!t->lsis[i].keys_only &&
+		/* an index refused for a missing sort key (said at its
+		   line) copies nothing */
+		if (!t->lsis[i].keys_only && t->lsis[i].sort_key &&
 		    scenario_find_prop(ld->s, t->lsis[i].sort_key)) {
 			n++;
 		}
