@@ -847,17 +847,27 @@ char *findings_ddb_cut_words(const struct pk_result_variant *v,
    ASSUMPTION as ddb_parts.c's) empties at the run's mean rate past the
    units, 300 s / (use - 1), and the share of that side's requests then
    throttled, (use - 1) / use; returns 1, else 0 (nothing written) */
-int findings_ddb_on_bank(const struct pk_result *r,
-			 const struct pk_result_variant *v, char *buf, size_t n)
+int findings_ddb_bank_use(const struct pk_result *r,
+			  const struct pk_result_variant *v, int side,
+			  int *write, double *use)
 {
 	const struct pk_ddb_table_spec *t =
 	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
-	int write = v->write_utilisation >= v->read_utilisation;
-	double use = write ? v->write_utilisation : v->read_utilisation;
+
+	*write = side >= 0 ? side : v->write_utilisation >= v->read_utilisation;
+	*use = *write ? v->write_utilisation : v->read_utilisation;
+	return t && !v->ddb->on_demand && t->burst != PK_DDB_BURST_OFF &&
+	       *use > 1.0;
+}
+
+int findings_ddb_on_bank(const struct pk_result *r,
+			 const struct pk_result_variant *v, char *buf, size_t n)
+{
+	int write;
+	double use;
 	char of[PK_DDB_SIDES_BYTES], a[32];
 
-	if (!t || v->ddb->on_demand || t->burst == PK_DDB_BURST_OFF ||
-	    use <= 1.0) {
+	if (!findings_ddb_bank_use(r, v, -1, &write, &use)) {
 		return 0;
 	}
 	snprintf(buf, n,

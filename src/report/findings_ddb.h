@@ -170,6 +170,14 @@ const char *findings_ddb_od_bound(const struct pk_result *r,
    0 (provisioned, none, or others too) */
 uint64_t findings_ddb_max_only(const struct pk_result_variant *v, int write);
 
+/* Whether provisioned table v (of r) used more than the units it held
+   on a side over the run while its burst bank (D9) is on: the side
+   (side >= 0: that one; -1: the busier) into *write (1: writes) and its
+   use (consumed / units held) into *use, written whatever the answer */
+int findings_ddb_bank_use(const struct pk_result *r,
+			  const struct pk_result_variant *v, int side,
+			  int *write, double *use);
+
 /* Provisioned table v (of r) throttled none of its own requests though
    a side consumed more than the units it held over the run: only its
    burst bank (D9) can pay that. Into buf (n bytes): the side, its use,

@@ -107,16 +107,12 @@ static void ddb_hot_window(const struct pk_result_variant *v,
 static int bank_short(const struct pk_result *r,
 		      const struct pk_result_variant *v, char *buf, size_t n)
 {
-	const struct pk_ddb_table_spec *t =
-	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
-	int side = findings_ddb_throttled_side(v);
-	int write =
-	    side >= 0 ? side : v->write_utilisation >= v->read_utilisation;
-	double use = write ? v->write_utilisation : v->read_utilisation;
+	int write;
+	double use;
 	char of[PK_DDB_SIDES_BYTES], a[32];
 
-	if (!t || v->ddb->on_demand || t->burst == PK_DDB_BURST_OFF ||
-	    use <= 1.0) {
+	if (!findings_ddb_bank_use(r, v, findings_ddb_throttled_side(v), &write,
+				   &use)) {
 		return 0;
 	}
 	snprintf(buf, n,
