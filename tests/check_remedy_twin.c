@@ -113,6 +113,59 @@ START_TEST(test_remedy_twin_autoscale_takes_split)
 END_TEST
 
 /*
+ * A raise within the layout as the switch's twin (remedy_twin.c): one
+ * partition of 4,000 RU/s (ceil(4,000 / 6,000) = 1, D-SCALE) and 16
+ * closed-loop workers sending a 5-RU create every 10 ms each (client
+ * latency's default): 16 x 5 x 100 = 8,000 RU/s wanted, so 8,000 leaves
+ * no 429 and 7,900 does (scenarios/closed-loop.yaml's arithmetic). The
+ * raise replays the layout's most, 10,000 (1), then from the busiest
+ * second's 8,000 steps down once, to 7,900 (2): found at 8,000. The
+ * switch to autoscale starts at 8,000, on the 1,000 grid, and steps down
+ * to 7,000 (2): 5 replays. The raise to 8,000 (created at 4,000, its
+ * phase raising it to 8,000 at t = 0 on the same partition, rule 5) and
+ * the switch created at max 8,000 are the same run, and 8,000 is on the
+ * switch's grid, so the raise's replay ran as the twin and the switch's
+ * first try took it: 5 replays, 4 of them run, where all 5 ran before.
+ */
+static const char loop[] =
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 4000}\n"
+    "items:\n"
+    "  k: {values: \"k{0000..9999}\"}\n"
+    "client:\n"
+    "  concurrency: 16\n"
+    "phases:\n"
+    "  - {name: import, duration: 1s, rate: 20000/s, ops: {create: 1}, "
+    "item_size: 1KB}\n";
+
+START_TEST(test_remedy_twin_autoscale_takes_raise)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+
+	ck_assert_uint_eq(same_report(loop), 1);
+	tu_fx_run(&f, "twin.yaml", loop);
+	remedies_build(f.r, 1);
+	m = f.r->variants[0].remedies;
+	ck_assert_int_eq(m->items[PK_REMEDY_RAISE].status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(m->items[PK_REMEDY_RAISE].setting, 8000);
+	ck_assert_int_eq(m->items[PK_REMEDY_RAISE].below, 7900);
+	ck_assert_uint_eq(m->items[PK_REMEDY_RAISE].replays, 3);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].setting, 8000);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].below, 7000);
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].replays, 2);
+	ck_assert_uint_eq(m->replays, 5);
+	ck_assert_uint_eq(m->twinned, 1);
+	/* the switch's figures keep autoscale's hour bill, the raise's
+	   have none */
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].after.n_hours, 1);
+	ck_assert_uint_eq(m->items[PK_REMEDY_RAISE].after.n_hours, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * Where the rule does not hold, every replay runs (0 answered by a
  * twin), and the report is the same: with a split delay of 5 s, the
  * split delay's words read each second's RU/s, which the two modes
@@ -145,6 +198,7 @@ Suite *tu_suite(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_remedy_twin_autoscale_takes_split);
+	tcase_add_test(tc, test_remedy_twin_autoscale_takes_raise);
 	tcase_add_test(tc, test_remedy_twin_not_same_run);
 	suite_add_tcase(s, tc);
 	return s;

@@ -26,6 +26,23 @@
  * passes max / 10 GB, which no manual container does: a twin with that
  * action is not used either.
  *
+ * A raise within the layout (r at most P x 10,000, the most the P
+ * partitions take without a split, rule 5) is the same run as the switch
+ * created at max r, as replay_view_build makes that switch: the manual
+ * replay creates the container at T and its first phase raises it to r
+ * at t = 0, before the first request (phase actions come due before
+ * each operation, sim.c), at once and on the same P partitions (rule
+ * 5), each serving r / P (rule 4) as autoscale's do from creation; the
+ * phases after it set the same in both (each starts from r in force),
+ * and the raise's change event, the only trace it leaves, is read by no
+ * figure (split_wait_end reads only a change that waited).
+ *
+ * A replay whose answer is only whether it rate limits (yes_no) runs as
+ * its twin only at a setting on the 1,000 grid, the only ones the switch
+ * tries: a twin that rate limits stops at its first 429 and the manual
+ * replay then runs (a rule-18 raise before that 429 would part them),
+ * so the twin is tried where it can be kept.
+ *
  * The figures must be the same too, beside the 429s (figures_of): the
  * month (the rule asks for a scenario without prices, so neither replay
  * has one); the bills per hour and their peak (the manual replay has
@@ -68,12 +85,14 @@ static void figures_copy(struct pk_remedy_figures *dst,
 }
 
 /* 1 if ch sets the container's RU/s (or max) to ch->r and nothing else:
-   no redistribution, merge, demand, stream or bucket change */
+   no redistribution, merge, stream or bucket change (a demand to fill is
+   read from whichever of the two runs ran: demand_of reads each range's
+   RU/s and busiest second, the same in both) */
 static int plain_ru(const struct replay_change *ch)
 {
 	return ch->what == REPLAY_RU && ch->r > 0 && !ch->redist &&
-	       !ch->demand && ch->merge_to == 0 && !ch->bulk_client &&
-	       !ch->raise_others && ch->bucket_id == 0;
+	       ch->merge_to == 0 && !ch->bulk_client && !ch->raise_others &&
+	       ch->bucket_id == 0;
 }
 
 /* A phase's setting (manual: its RU/s; autoscale: its max), 0 when it
@@ -92,15 +111,16 @@ static int64_t phase_setting_of(const struct pk_phase_spec *ph, int autoscale)
 }
 
 /* 1 if phases a (manual) and b (autoscale), n of each, set the same RU/s
-   and max in turn and are otherwise equal */
+   and max in turn and are otherwise equal; with raised, a's first phase
+   sets the RU/s b is created at, and b's sets none */
 static int phases_same(const struct pk_phase_spec *a,
-		       const struct pk_phase_spec *b, size_t n)
+		       const struct pk_phase_spec *b, size_t n, int raised)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		struct pk_phase_spec x, y;
-		int64_t sa = phase_setting_of(&a[i], 0);
+		int64_t sa = i == 0 && raised ? 0 : phase_setting_of(&a[i], 0);
 		int64_t sb = phase_setting_of(&b[i], 1);
 
 		if (sa < 0 || sb < 0 || sa != sb) {
@@ -120,17 +140,17 @@ static int phases_same(const struct pk_phase_spec *a,
 }
 
 /* 1 if containers a (manual, t's own) and b (autoscale) are created on
-   P partitions at the same RU/s and max, and are otherwise equal */
+   P partitions, b at max_ru RU/s, and are otherwise equal */
 static int containers_same(const struct remedy_task *t,
 			   const struct pk_container_spec *a,
-			   const struct pk_container_spec *b)
+			   const struct pk_container_spec *b, int64_t max_ru)
 {
 	struct pk_container_spec x, y;
 
 	if (memcmp(a, t->spec, sizeof(*a)) != 0 ||
 	    b->existing_partitions != t->out->created_partitions ||
 	    a->autoscale_max_ru_per_s > 0 || b->throughput_ru_per_s > 0 ||
-	    b->autoscale_max_ru_per_s != a->throughput_ru_per_s) {
+	    b->autoscale_max_ru_per_s != max_ru) {
 		return 0;
 	}
 	memcpy(&x, a, sizeof(x));
@@ -141,18 +161,37 @@ static int containers_same(const struct remedy_task *t,
 	return memcmp(&x, &y, sizeof(x)) == 0;
 }
 
-/* 1 if the manual replay m and the autoscale replay a of t are the same
-   run (the file header's rule, but for the two checks on a's run) */
+/* 1 if manual replay m raises the RU/s at its first phase to r within
+   the layout (above the creation's, at most its cap, rule 5) and the
+   autoscale replay a is created at max r, its first phase setting none
+   (the file header's raise within the layout) */
+static int raised_at_start(const struct remedy_task *t,
+			   const struct replay_view *m,
+			   const struct replay_view *a, int64_t r)
+{
+	return m->ph[0].throughput_ru_per_s == r &&
+	       r > m->cs.throughput_ru_per_s && r <= t->out->cap_ru_per_s &&
+	       a->cs.autoscale_max_ru_per_s == r &&
+	       phase_setting_of(&a->ph[0], 1) == 0;
+}
+
+/* 1 if the manual replay m and the autoscale replay a of t at r are the
+   same run (the file header's rules, but for the two checks on a's run) */
 static int same_run(const struct remedy_task *t, const struct replay_view *m,
-		    const struct replay_view *a)
+		    const struct replay_view *a, int64_t r)
 {
 	struct pk_scenario x, y;
+	int raised;
 
 	if (t->sc->pricing.prices || t->out->split_delay_s != 0 ||
 	    m->cs.serverless || m->cs.fabric || m->sc.n_phases == 0 ||
-	    m->sc.n_phases != a->sc.n_phases ||
-	    !containers_same(t, &m->cs, &a->cs) ||
-	    !phases_same(m->ph, a->ph, m->sc.n_phases)) {
+	    m->sc.n_phases != a->sc.n_phases) {
+		return 0;
+	}
+	raised = raised_at_start(t, m, a, r);
+	if (!containers_same(t, &m->cs, &a->cs,
+			     raised ? r : m->cs.throughput_ru_per_s) ||
+	    !phases_same(m->ph, a->ph, m->sc.n_phases, raised)) {
 		return 0;
 	}
 	/* the rest of the scenario: the same */
@@ -196,7 +235,7 @@ static int run_twin(const struct remedy_task *t, const struct replay_change *ch,
 	tc.to_autoscale = 1;
 	replay_view_build(t, ch, &m);
 	replay_view_build(t, &tc, &a);
-	same = same_run(t, &m, &a);
+	same = same_run(t, &m, &a, ch->r);
 	replay_view_free(&m);
 	if (!same) {
 		replay_view_free(&a);
@@ -234,9 +273,12 @@ int twin_replay(const struct remedy_task *t, const struct replay_change *ch,
 		t->out->twinned++;
 		return 1;
 	}
-	/* a manual container's raise whose figures are read whole: the
-	   switch to autoscale may try the same max */
-	if (t->out->autoscale || ch->yes_no || !run_twin(t, ch, f)) {
+	/* a manual container's raise: the switch to autoscale may try the
+	   same max; one read only for whether it rate limits, only on the
+	   switch's grid (the file header) */
+	if (t->out->autoscale ||
+	    (ch->yes_no && ch->r % PK_PROVISION_AUTOSCALE_STEP != 0) ||
+	    !run_twin(t, ch, f)) {
 		return 0;
 	}
 	*rc = 0;
