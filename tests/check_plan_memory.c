@@ -357,7 +357,8 @@ static long long peak_said(const char *path, const char *format)
 
 /* The estimate of `secs` s of 100 creates/s on an existing container of
    n physical partitions at 1,000,000 RU/s (160,000 for 16: 10,000 a
-   partition at most, rule 5), into *e; its --estimate's peak bound with
+   partition at most, rule 5), keys drawn evenly from 10^6 values, into
+   *e; its --estimate's peak bound with
    a JSON report, a text one (the same for HTML and Markdown) and a CSV
    series, by the CLI, into *json, *text and *csv */
 static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
@@ -371,8 +372,7 @@ static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
 	snprintf(body, sizeof(body),
 		 "container: {partition_key: /k, throughput: %d, "
 		 "partitions: %d}\n"
-		 "items:\n  k: {values: \"k{0000000..0999999}\", "
-		 "distribution: zipfian}\n"
+		 "items:\n  k: {values: \"k{0000000..0999999}\"}\n"
 		 "phases:\n  - {duration: %ds, rate: 100/s, ops: {create: "
 		 "1}}\n",
 		 n < 100 ? n * 10000 : 1000000, n, secs);
@@ -416,6 +416,14 @@ static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
  * The rest of the estimate is the same at 10,000 and 1,000 ranges but
  * for 700 bytes a range (PK_SCENARIO_RANGE_BYTES), so the estimates
  * differ by 9,000 x 700 + (61,720,000 - 48,220,000) = 19,800,000.
+ * Neither can be rate limited, so neither counts retries: a partition
+ * of 10,000 holds at most 72 of the 720,000 keys and takes (1 + 3 /
+ * sqrt(72)) / 10,000 = 1.35e-4 of the creates, a mean of 0.0135 a
+ * second, 0.0135 + 8 sqrt(0.0135) + 8 = 8.94 at the plan's bound of a
+ * second's count, 45 RU of its 100 RU/s. (Under a zipfian key the
+ * hottest value's 6.5 % put 6.5 creates a second on one partition, 35
+ * at the bound, 175 RU: that run can be rate limited and counts its
+ * retries.)
  * Each format's peak bound takes its own rows: text's (as Markdown's
  * and HTML's) 2,200 a range, 2,600 below JSON's, and no per-minute rows:
  * 26,158,400 at 10,000 ranges, 2,758,400 at 1,000, 41,710 at 16; CSV's

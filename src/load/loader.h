@@ -504,6 +504,42 @@ double ld_preload_work(const struct pk_scenario *s);
 double ld_ranges_planned(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double items,
 			 double item_bytes, double lps);
+/* A DynamoDB partition's most units a second (D3), its storage before a
+   split (D6: 10 GiB) and an on-demand table's partitions at creation
+   (D4, INFERRED), as ddb_layout.h has them for the service */
+#define LD_TABLE_PART_RCU 3000.0
+#define LD_TABLE_PART_WCU 1000.0
+#define LD_TABLE_PART_BYTES (10.0 * 1024 * 1024 * 1024)
+#define LD_TABLE_ON_DEMAND_PARTS 4.0
+/* D9: a partition's burst bank holds at most 300 s of its share
+   (ddb_admit.h PK_DDB_BANK_SECONDS), full from the start */
+#define LD_TABLE_BANK_S 300.0
+/* plan_tables.c: the most partitions DynamoDB table t can reach in s
+   with items stored items of item_bytes (ld_ranges_planned's for a
+   table; heat splits and isolation are ld_table_split_parts') */
+double ld_table_ranges(const struct pk_scenario *s,
+		       const struct pk_ddb_table_spec *t, double items,
+		       double item_bytes);
+/* plan_second.c: what the busiest physical partition can be sent in
+   one second. ld_busiest_share: its share of the operations, the
+   hottest key value's h (0..1) and an even share of the rest, 1 / r (r
+   ranges), three spreads up for the k = lps / r values a range holds
+   (1 + 3 / sqrt(k)), doubled when uneven (splits can leave a whole
+   partition beside split ones: rules 6 and 9). ld_client_send_cap: the
+   most attempts phase i's stream's closed loop sends in one second, C x
+   ceil(1,000 / L) for C workers at L ms (all released together),
+   INFINITY without workers; ld_client_mean_cap: the most it keeps up
+   on average, C x 1,000 / L. ld_client_ru_cap: the most RU a second its
+   ru_budget lets through, the budget and one request of one_ru more,
+   INFINITY without one. ld_second_high: the RU a second that a mean of
+   mean_ru a second, in operations of at most unit_ru each, passes with
+   a chance under 5e-15 when random (mean + unit x (8 sqrt(mean / unit)
+   + 8)), mean_ru itself when not. */
+double ld_busiest_share(double h, double r, double lps, int uneven);
+double ld_client_send_cap(const struct pk_scenario *s, size_t i);
+double ld_client_mean_cap(const struct pk_scenario *s, size_t i);
+double ld_client_ru_cap(const struct pk_scenario *s, size_t i, double one_ru);
+double ld_second_high(double mean_ru, double unit_ru, int random);
 int ld_phase_can_throttle(const struct pk_scenario *s, size_t i);
 /* What ld_phase_can_throttle and ld_phase_over_share read of s beside
    phase i, computed once (ld_throttle_plan_init: a few passes over the
@@ -526,6 +562,9 @@ struct ld_throttle_plan {
 				operations in variant v, 0..1 (1: not
 				known, it can always be rate limited) */
 	double *others;	     /* n_variants x n_streams, RU/s */
+	double *others_one;  /* n_variants x n_streams, RU: the other
+				streams' costliest operation */
+	int others_random;   /* some phase arrives at random (Poisson) */
 	double *own_ru;	     /* n_phases, RU/s, 0: none set */
 	double *other_ru;    /* n_streams, RU/s, INFINITY: none */
 	size_t *stream;	     /* n_phases: its stream's index */

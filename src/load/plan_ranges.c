@@ -18,17 +18,6 @@
 #include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
-/* A DynamoDB partition's most units a second (D3), its storage before a
-   split (D6: 10 GiB) and an on-demand table's partitions at creation
-   (D4, INFERRED), as ddb_layout.h has them for the service */
-#define TABLE_PART_RCU 3000.0
-#define TABLE_PART_WCU 1000.0
-#define TABLE_PART_BYTES (10.0 * 1024 * 1024 * 1024)
-#define TABLE_ON_DEMAND_PARTS 4.0
-/* D9: a partition's burst bank holds at most 300 s of its share
-   (ddb_admit.h PK_DDB_BANK_SECONDS), full from the start */
-#define TABLE_BANK_S 300.0
-
 /* Items the phases create (creates, upserts and batches' items), or the
    data file's. */
 double ld_items_planned(const struct pk_scenario *s)
@@ -51,46 +40,6 @@ double ld_items_planned(const struct pk_scenario *s)
 		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
 	}
 	return n;
-}
-
-/* The busiest physical partition's share of the operations: the hottest
-   key value's (h) and an even share of the rest, 1 / r, with three
-   spreads more for the k = lps / r values a range holds (1 + 3 /
-   sqrt(k)). */
-static double busiest_share(double h, double r, double lps)
-{
-	double k = fmax(lps / r, 1);
-
-	return h + (1 / r) * (1 + 3 / sqrt(k));
-}
-
-/* The most operations a second phase i's stream's client can send: a
-   closed loop of C workers at latency L sends at most C / L (each
-   attempt holds a worker for L); infinity without workers. */
-static double client_send_cap(const struct pk_scenario *s, size_t i)
-{
-	const struct pk_client_spec *c = &ld_phase_stream(s, i)->client;
-
-	if (c->concurrency > 0 && c->latency_ms > 0) {
-		return (double)c->concurrency * 1000.0 / (double)c->latency_ms;
-	}
-	return INFINITY;
-}
-
-/* The most RU a second phase i's stream's client can have charged,
-   operations of at most one_ru each: with a ru_budget of R a second, R
-   and one request's charge more (throughput control holds back every
-   request, retries too, until the budget it spent has refilled: sim.c,
-   budget_spend); infinity without a budget. */
-static double client_ru_cap(const struct pk_scenario *s, size_t i,
-			    double one_ru)
-{
-	const struct pk_client_spec *c = &ld_phase_stream(s, i)->client;
-
-	if (c->ru_budget_per_s > 0) {
-		return c->ru_budget_per_s + one_ru;
-	}
-	return INFINITY;
 }
 
 /* The lowest RU/s phase i of s can run under on variant c: the last
@@ -121,8 +70,8 @@ static double phase_offered(const struct pk_scenario *s, size_t j, double r,
 	const struct pk_phase_spec *p = &s->phases[j];
 	double one = ld_worst_op_ru_at(s, p, r, item_bytes, table_bytes);
 
-	return fmin(fmin(ld_phase_peak(p), client_send_cap(s, j)) * one,
-		    client_ru_cap(s, j, one));
+	return fmin(fmin(ld_phase_peak(p), ld_client_send_cap(s, j)) * one,
+		    ld_client_ru_cap(s, j, one));
 }
 
 /* 1 when some phase of s redistributes the RU/s over the partitions
@@ -141,23 +90,27 @@ static int some_redistribute(const struct pk_scenario *s)
 }
 
 /* 1 when an operation of phase i can be rate limited (a 429) in some
-   variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru, at
-   most what its client's ru_budget lets through, client_ru_cap) on the
-   busiest physical partition passes that partition's share of the RU/s.
-   The busiest partition's share of the operations is taken as the
-   hottest key value's share plus an even share (1 / r, r its most
-   ranges, ranges_planned) three spreads up: keys spread over ranges by
-   hash, a range holding about k = values / r of them with a spread of
-   sqrt(k) (busiest_share). The RU/s are the lowest the phase can run
-   under (ru_in_force: a lower `throughput` carried from an earlier
-   phase, or set by another stream), and the other streams' peak RU/s
-   add to the phase's (the plan's others: streams that each fit can pass a
-   partition's share together). A serverless variant, a container with
-   throughput buckets (a bucket holds its requests to a percentage of
-   the RU/s), a redistribution, or a key whose hottest value is not
-   known, can always be. A DynamoDB table's partitions are judged alike
-   by their capacity units (table_share), each operation at the most
-   units or RU it can take (ld_worst_op_ru). */
+   variant: the most RU the busiest physical partition takes in one
+   second of the phase (partition_second_ru: its peak rate, at most its
+   closed loop's attempts in a second, x ld_worst_op_ru, at most what
+   its client's ru_budget lets through, with the other streams' peak
+   RU/s beside it) passes that partition's share of the RU/s. The
+   busiest partition's share of the operations is taken as the hottest
+   key value's share plus an even share (1 / r, r its most ranges,
+   ranges_planned) three spreads up: keys spread over ranges by hash, a
+   range holding about k = values / r of them with a spread of sqrt(k)
+   (ld_busiest_share, doubled where splits leave ranges uneven), and a
+   second's count a high quantile of its mean where arrivals or key
+   draws are random (plan_second.c). The RU/s are the lowest the phase
+   can run under (ru_in_force: a lower `throughput` carried from an
+   earlier phase, or set by another stream), and the other streams'
+   peak RU/s add to the phase's (the plan's others: streams that each
+   fit can pass a partition's share together). A serverless variant, a
+   container with throughput buckets (a bucket holds its requests to a
+   percentage of the RU/s), a redistribution, or a key whose hottest
+   value is not known, can always be. A DynamoDB table's partitions are
+   judged alike by their capacity units (table_share), each operation
+   at the most units or RU it can take (ld_worst_op_ru). */
 int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
 {
 	struct ld_throttle_plan t;
@@ -197,12 +150,15 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 		if (s->phases[k].ddb_rcu > 0 || s->phases[k].ddb_wcu > 0) {
 			t->table_units_set = 1;
 		}
+		t->others_random |= s->phases[k].arrival == PK_ARRIVAL_POISSON;
 	}
 	t->lps = xcalloc(nv ? nv : 1, sizeof(*t->lps));
 	t->r = xcalloc(nv ? nv : 1, sizeof(*t->r));
 	t->h =
 	    xcalloc(nv * s->n_phases > 0 ? nv * s->n_phases : 1, sizeof(*t->h));
 	t->others = xcalloc(nv * ns > 0 ? nv * ns : 1, sizeof(*t->others));
+	t->others_one =
+	    xcalloc(nv * ns > 0 ? nv * ns : 1, sizeof(*t->others_one));
 	t->own_ru = xcalloc(s->n_phases ? s->n_phases : 1, sizeof(*t->own_ru));
 	t->stream = xcalloc(s->n_phases ? s->n_phases : 1, sizeof(*t->stream));
 	t->other_ru = xcalloc(ns ? ns : 1, sizeof(*t->other_ru));
@@ -236,6 +192,7 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 	for (v = 0; v < nv; v++) {
 		const struct pk_container_spec *c = &s->variants[v];
 		double *most = xcalloc(ns ? ns : 1, sizeof(*most));
+		double *one = xcalloc(ns ? ns : 1, sizeof(*one));
 
 		t->lps[v] = ld_lps_planned(s, c, t->items);
 		t->r[v] =
@@ -251,14 +208,22 @@ void ld_throttle_plan_init(struct ld_throttle_plan *t,
 					       phase_offered(s, j, t->r[v],
 							     t->item_bytes,
 							     t->table_bytes));
+				one[k] = fmax(
+				    one[k], ld_worst_op_ru_at(
+						s, &s->phases[j], t->r[v],
+						t->item_bytes, t->table_bytes));
 			}
 		}
 		for (k = 0; k < ns; k++) {
 			for (o = 0; o < ns; o++) {
 				t->others[v * ns + k] += o != k ? most[o] : 0;
+				t->others_one[v * ns + k] =
+				    fmax(t->others_one[v * ns + k],
+					 o != k ? one[o] : 0);
 			}
 		}
 		free(most);
+		free(one);
 	}
 	ld_plan_shares(t);
 }
@@ -269,6 +234,7 @@ void ld_throttle_plan_free(struct ld_throttle_plan *t)
 	free(t->r);
 	free(t->h);
 	free(t->others);
+	free(t->others_one);
 	free(t->own_ru);
 	free(t->other_ru);
 	free(t->stream);
@@ -293,7 +259,8 @@ static double table_share(const struct ld_throttle_plan *t,
 	    t->table_units_set) {
 		return 0;
 	}
-	return fmin(fmin((double)tb->rcu, (double)tb->wcu) / r, TABLE_PART_WCU);
+	return fmin(fmin((double)tb->rcu, (double)tb->wcu) / r,
+		    LD_TABLE_PART_WCU);
 }
 
 /* 1 when phase p writes: its requests are then judged against a
@@ -306,22 +273,80 @@ static int phase_writes(const struct pk_phase_spec *p)
 	       p->mix[PK_OP_BATCH] > 0;
 }
 
+/*
+ * The most RU variant v's busiest physical partition takes in one
+ * second of phase i, against its share of share RU a second, the
+ * hottest key value's share of the operations taken as h: the phase's
+ * RU in its busiest second (its peak rate, at most its closed loop's
+ * attempts in a second, x its costliest operation, at most its
+ * ru_budget lets through) and the other streams' beside it, at the
+ * partition's share of them (ld_busiest_share; uneven for a container
+ * whose ranges can split past those it starts with), raised to a high
+ * quantile of a second's count (ld_second_high) when the count is
+ * random: Poisson arrivals, keys drawn over more than one range, or
+ * another stream's Poisson phase beside it. Without another stream, no
+ * more than the phase sends in a second: its peak rate rounded up
+ * (Poisson: at the quantile), at most its client lets through. A lone
+ * request is admitted into an empty window (throttle.c): at most one
+ * in the second is no 429 when it fits the share, nor when it does not
+ * but the run sends no other request for its debt to meet (0 then). A
+ * table's partition takes one a second past its share from its burst
+ * bank (D9), so there at most one a second is judged by the mean, the
+ * closed loop's workers at C / L a second (and a request past what the
+ * partition admits at all by ld_plan_can_throttle).
+ */
+static double partition_second_ru(const struct ld_throttle_plan *t, size_t i,
+				  size_t v, double h, double share)
+{
+	const struct pk_scenario *s = t->s;
+	const struct pk_phase_spec *p = &s->phases[i];
+	const struct pk_container_spec *c = &s->variants[v];
+	size_t o = v * s->n_streams + t->stream[i];
+	double r = t->r[v], others = t->others[o], peak = ld_phase_peak(p);
+	double one = ld_worst_op_ru_at(s, p, r, t->item_bytes, t->table_bytes);
+	double unit = fmax(one, t->others_one[o]);
+	double own = fmin(fmin(peak, ld_client_send_cap(s, i)) * one,
+			  ld_client_ru_cap(s, i, one));
+	double sent = p->arrival == PK_ARRIVAL_POISSON
+			  ? ld_second_high(peak, 1, 1)
+			  : ceil(peak);
+	int uneven = !scenario_variant_table(s, c) && r > ld_ranges_at_start(c);
+	int random = p->arrival == PK_ARRIVAL_POISSON || r > 1 ||
+		     (others > 0 && t->others_random);
+	double high = ld_second_high(ld_busiest_share(h, r, t->lps[v], uneven) *
+					 (own + others),
+				     unit, random);
+
+	if (others > 0) {
+		return high;
+	}
+	sent = fmin(fmin(sent, ld_client_send_cap(s, i)),
+		    ld_client_ru_cap(s, i, one) / one);
+	high = fmin(high, sent * one);
+	if (high < 2 * one && scenario_variant_table(s, c)) {
+		return ld_busiest_share(h, r, t->lps[v], 0) *
+		       fmin(fmin(peak, ld_client_mean_cap(s, i)) * one,
+			    ld_client_ru_cap(s, i, one));
+	}
+	if (high < 2 * one && (one <= share || ld_phase_count(p) < 2)) {
+		return one <= share ? fmin(high, share) : 0;
+	}
+	return high;
+}
+
 int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 {
 	const struct pk_scenario *s = t->s;
 	const struct pk_phase_spec *p = &s->phases[i];
-	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
 	size_t v;
 
 	for (v = 0; v < s->n_variants; v++) {
 		const struct pk_container_spec *c = &s->variants[v];
 		double ru = ru_in_force(t, i, c);
-		double lps = t->lps[v], r = t->r[v];
+		double r = t->r[v];
 		double h = t->h[v * s->n_phases + i];
 		double one =
 		    ld_worst_op_ru_at(s, p, r, t->item_bytes, t->table_bytes);
-		double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
-				 t->others[v * s->n_streams + t->stream[i]];
 		const struct pk_ddb_table_spec *tb =
 		    scenario_variant_table(s, c);
 
@@ -335,14 +360,15 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 			   is throttled at every try (docs/dynamodb.md
 			   "Query and Scan"), however slowly its client
 			   sends */
-			double most = fmin(
-			    share * (1 + (tb->burst == PK_DDB_BURST_OFF
-					      ? 0
-					      : TABLE_BANK_S)),
-			    phase_writes(p) ? TABLE_PART_WCU : TABLE_PART_RCU);
+			double most =
+			    fmin(share * (1 + (tb->burst == PK_DDB_BURST_OFF
+						   ? 0
+						   : LD_TABLE_BANK_S)),
+				 phase_writes(p) ? LD_TABLE_PART_WCU
+						 : LD_TABLE_PART_RCU);
 
 			if (!(share > 0) || h >= 1 ||
-			    busiest_share(h, r, lps) * offered > share ||
+			    partition_second_ru(t, i, v, h, share) > share ||
 			    one > most) {
 				return 1;
 			}
@@ -350,7 +376,7 @@ int ld_plan_can_throttle(const struct ld_throttle_plan *t, size_t i)
 		}
 		if (c->serverless || !(ru > 0) || h >= 1 ||
 		    scenario_has_buckets(c) || t->redistribute ||
-		    busiest_share(h, r, lps) * offered > ru / r) {
+		    partition_second_ru(t, i, v, h, ru / r) > ru / r) {
 			return 1;
 		}
 	}
@@ -415,13 +441,17 @@ static double values_over(const struct pk_prop_spec *p, double thr, double *sum)
  * partitions that can pass their share of the RU/s, and into *lps_over
  * the logical partitions those partitions hold, of c's lps. As
  * ld_phase_can_throttle has it: a partition's share of the RU/s is s =
- * RU/s / r (r its most ranges), the phase offers D RU/s at its peak, a
- * partition holds k = lps / r key values and gets an even share of the
- * operations three spreads up, e = (1 + 3 / sqrt(k)) / r. When e x D
- * passes s every partition can: all of them (1, lps). Else only one
- * holding a value whose share passes thr = s / D - e can (values_over:
- * m values, shares summing to at most S): m partitions (at most r) of k
- * (1 + 3 / sqrt(k)) values each, taking S + m x e of the operations.
+ * RU/s / r (r its most ranges), a partition holds k = lps / r key values
+ * (u k where splits can leave it whole beside split ones, u = 2, else
+ * u = 1) and gets an even share of the operations three spreads up, e =
+ * u (1 + 3 / sqrt(k)) / r; its busiest second's RU with a value of share
+ * x on it beside them is partition_second_ru's, which rises with x.
+ * When a partition without a hot value passes s in its busiest second,
+ * every partition can: all of them (1, lps). Else only one holding a
+ * value whose share passes thr can, thr the largest share found not to
+ * pass s by halving [0, h] (values_over: m values, shares summing to at
+ * most S): m partitions (at most r) of u k (1 + 3 / sqrt(k)) values
+ * each, taking S + m x e of the operations.
  * ASSUMPTION: two values each below thr that share a partition do not
  * pass it together (m / r of a partition's values are hot ones). 0
  * when ld_phase_can_throttle finds no partition of c can pass its share;
@@ -432,28 +462,36 @@ static double over_share(const struct ld_throttle_plan *t, size_t i, size_t v,
 {
 	const struct pk_scenario *s = t->s;
 	const struct pk_container_spec *c = &s->variants[v];
-	const struct pk_phase_spec *p = &s->phases[i];
 	const struct pk_prop_spec *key;
-	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
 	double ru = ru_in_force(t, i, c);
 	double lps = t->lps[v], r = t->r[v], h = t->h[v * s->n_phases + i];
-	double one = ld_worst_op_ru_at(s, p, r, t->item_bytes, t->table_bytes);
-	double offered = fmin(peak * one, client_ru_cap(s, i, one)) +
-			 t->others[v * s->n_streams + t->stream[i]];
-	double k = fmax(lps / r, 1), e = (1 + 3 / sqrt(k)) / r, thr, m, sum;
+	double u =
+	    !scenario_variant_table(s, c) && r > ld_ranges_at_start(c) ? 2 : 1;
+	double k = fmax(lps / r, 1), e = ld_busiest_share(0, r, lps, u > 1);
+	double thr = 0, hi = h, mid, m, sum;
+	int n;
 
 	*lps_over = lps;
 	if (c->serverless || !(ru > 0) || h >= 1 || scenario_has_buckets(c) ||
 	    t->redistribute) {
 		return 1;
 	}
-	if (!(busiest_share(h, r, lps) * offered > ru / r)) {
+	if (!(partition_second_ru(t, i, v, h, ru / r) > ru / r)) {
 		*lps_over = 0;
 		return 0;
 	}
-	thr = ru / r / offered - e;
-	if (!(thr > 0)) {
+	if (partition_second_ru(t, i, v, 0, ru / r) > ru / r) {
 		return 1;
+	}
+	/* thr does not pass, hi does: 60 halvings leave hi - thr under
+	   h / 2^60 */
+	for (n = 0; n < 60; n++) {
+		mid = thr + (hi - thr) / 2;
+		if (partition_second_ru(t, i, v, mid, ru / r) > ru / r) {
+			hi = mid;
+		} else {
+			thr = mid;
+		}
 	}
 	key = c->key.kind == PK_KEY_PATH && c->key.n_paths == 1
 		  ? scenario_find_prop(s, c->key.paths[0])
@@ -470,7 +508,7 @@ static double over_share(const struct ld_throttle_plan *t, size_t i, size_t v,
 		sum = h;
 	}
 	m = fmin(m, r);
-	*lps_over = fmin(lps, m * k * (1 + 3 / sqrt(k)));
+	*lps_over = fmin(lps, m * u * k * (1 + 3 / sqrt(k)));
 	return fmin(1, fmax(sum, h) + m * e);
 }
 
@@ -519,7 +557,7 @@ double ld_lps_over_share(const struct pk_scenario *s,
 /* 1 when a data file's records can be rate limited in variant c, as
    phase_can_throttle says for a phase: its records arriving within one
    second, each a create of its largest item (ld_worst_op_ru) with its
-   share of the queries, on the busiest of r ranges (busiest_share, the
+   share of the queries, on the busiest of r ranges (ld_busiest_share, the
    busiest key's share top from the records, lps their keys). */
 int ld_file_can_throttle(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double r,
@@ -536,7 +574,9 @@ int ld_file_can_throttle(const struct pk_scenario *s,
 	    ld_file_records_within(f, 1) * per_rec * ld_worst_op_ru(s, NULL, r);
 
 	return c->serverless || !(ru > 0) || top >= 1 ||
-	       busiest_share(top, r, lps) * offered > ru / r;
+	       ld_busiest_share(top, r, lps, r > ld_ranges_at_start(c)) *
+		       offered >
+		   ru / r;
 }
 
 double ld_preload_items(const struct pk_scenario *s)
@@ -621,250 +661,12 @@ double ld_ranges_at_start(const struct pk_container_spec *c)
 	return n < 1 ? 1 : n;
 }
 
-/* The partitions n DynamoDB partitions become when a raise needs need
-   (ddb_layout_raise_count): need itself under the formula rule, else n
-   doubled until it holds need */
-static double table_raised(double n, double need, int formula)
-{
-	if (need <= n) {
-		return n;
-	}
-	if (formula) {
-		return need;
-	}
-	while (n < need) {
-		n *= 2;
-	}
-	return n;
-}
-
-double ld_gsi_parts(const struct pk_ddb_table_spec *t, size_t i)
-{
-	const struct pk_ddb_gsi_spec *g = &t->gsis[i];
-	double r = (double)g->rcu, w = (double)g->wcu, n;
-
-	if (t->capacity == PK_DDB_ON_DEMAND) {
-		return fmax(TABLE_ON_DEMAND_PARTS,
-			    ceil((double)t->quota_units / 1000.0));
-	}
-	/* RCU / 3,000 + WCU / 1,000 = (RCU + 3 WCU) / 3,000 */
-	n = fmax(1, ceil((r + 3.0 * w) / TABLE_PART_RCU));
-	if (t->scale.on && !g->fixed) {
-		w = fmax(w, (double)t->scale.max_wcu);
-	}
-	return table_raised(n, fmax(1, ceil((r + 3.0 * w) / TABLE_PART_RCU)),
-			    t->raise_formula);
-}
-
-/* The most partitions DynamoDB table t can reach in s (ddb_parts.c):
-   provisioned, ceil(RCU / 3,000 + WCU / 1,000) (D4) at the most units
-   the table, its phases and its auto scaling's maximum ask for, raised
-   by doubling from the count it is created with (or set by the formula,
-   raise: formula); on demand, 4 (D4) doubled until each side's quota
-   (quota_units; a configured maximum adds none) fits at 3,000 RCU and
-   1,000 WCU a partition (D13); and a storage split (D6) for each whole
-   10 GiB in twice the items' bytes (a split leaves each child about half
-   its parent's 10 GiB) (items stored items of item_bytes, with each
-   local secondary index's entry as large again). A doubling raise after a
-   storage split doubles the split partitions too, so with any storage
-   split the raise counts 2 need - 1 (the most a doubling to need can
-   give). */
-static double table_ranges(const struct pk_scenario *s,
-			   const struct pk_ddb_table_spec *t, double items,
-			   double item_bytes)
-{
-	double r = (double)t->rcu, w = (double)t->wcu, n, need, split;
-	size_t i;
-
-	if (t->capacity == PK_DDB_ON_DEMAND) {
-		n = TABLE_ON_DEMAND_PARTS;
-		/* each side's quota at 1,000 WCU or 3,000 RCU a partition
-		   (D3) */
-		need = ceil((double)t->quota_units / 1000.0);
-	} else {
-		for (i = 0; i < s->n_phases; i++) {
-			r = fmax(r, (double)s->phases[i].ddb_rcu);
-			w = fmax(w, (double)s->phases[i].ddb_wcu);
-		}
-		if (t->scale.on) {
-			r = fmax(r, (double)t->scale.max_rcu);
-			w = fmax(w, (double)t->scale.max_wcu);
-		}
-		/* RCU / 3,000 + WCU / 1,000 = (RCU + 3 WCU) / 3,000 */
-		n = fmax(1, ceil(((double)t->rcu + 3.0 * (double)t->wcu) /
-				 TABLE_PART_RCU));
-		need = ceil((r + 3.0 * w) / TABLE_PART_RCU);
-	}
-	split = floor(2.0 * items * item_bytes * (1.0 + (double)t->n_lsis) /
-		      TABLE_PART_BYTES);
-	if (split > 0 && need > n && !t->raise_formula) {
-		return fmax(n, 2 * need - 1) + split;
-	}
-	return table_raised(n, need, t->raise_formula) + split;
-}
-
-/* The most first attempts a second phase p sends, for a partition's heat
-   (D7: hot in a second): evenly spaced, the peak rate rounded up; a
-   Poisson phase's, six spreads above it (a second's count of mean L
-   passes L + 6 sqrt(L) + 6 with a chance under 1e-9, as ld_phase_count
-   takes a phase's) */
-static double second_peak(const struct pk_phase_spec *p)
-{
-	double rate = ld_phase_peak(p);
-
-	if (p->arrival == PK_ARRIVAL_POISSON) {
-		return rate + 6 * sqrt(rate) + 6;
-	}
-	return ceil(rate);
-}
-
-/*
- * The partitions heat splits (D7) and hot-item isolation (D11) can add
- * to variant v's DynamoDB table (0 for a container, or with items from
- * a data file), beyond table_ranges' count:
- * - A heat split starts after heat_window_s seconds in a row in which
- *   its partition consumed at least heat_pct % of a partition's cap
- *   (of 1,000 WCU, the smaller cap, for reads too: an upper bound), and
- *   no two splits share such a second, so the splits are at most the
- *   units the run's operations can consume (each admitted once, at
- *   ld_worst_op_ru_at) over heat_pct % x 1,000 x heat_window_s. None
- *   when no second can make a partition hot: no retries of a 429 to
- *   crowd a second, and the busiest partition's share of each phase's
- *   busiest second (busiest_share, as ld_plan_can_throttle takes it;
- *   second_peak x its costliest operation, at most its client lets
- *   through; the other streams' busiest beside it) under the
- *   threshold. A partition's split starts heat_window_s after its
- *   heat began at the soonest, so in a run of T seconds (its phases
- *   and retries) each partition makes at most 2^floor(T / window) - 1
- *   of them. A split is refused for one item (or key value
- *   without a sort key), so each split leaves an item (a value) on both
- *   its sides: of n the table can hold, at most n - 1 splits.
- * - Isolation moves one item to a partition of its own by up to two
- *   splits, each for an item asked past its partition's share in a
- *   second while another value's requests reach it: at most twice the
- *   fewer of the key values less one and the operations; none when no
- *   partition can pass its share (ld_plan_can_throttle) and no heat
- *   split can halve one.
- */
-static double table_heat_parts(const struct ld_throttle_plan *t, size_t v,
-			       double *stored, double *heat)
-{
-	const struct pk_scenario *s = t->s;
-	const struct pk_container_spec *c = &s->variants[v];
-	const struct pk_ddb_table_spec *tb = scenario_variant_table(s, c);
-	size_t ns = s->n_streams, np = s->n_phases, i, k;
-	double values, units = 0, ops = 0, thr, extra = 0, all = 0, own;
-	double span = 0, gens, *most, *load, *secs;
-	int can = 0, hot = 0;
-
-	if (!tb || s->items_file || !(tb->heat_split || tb->isolate)) {
-		return 0;
-	}
-	values = tb->sort_key ? t->items : fmin(t->items, t->lps[v]);
-	*stored = values;
-	*heat = 0;
-	/* each split leaves its two partitions an item (a value) each */
-	values = fmax(0, values - 1);
-	most = xcalloc(ns ? ns : 1, sizeof(*most));
-	load = xcalloc(np ? np : 1, sizeof(*load));
-	secs = xcalloc(ns ? ns : 1, sizeof(*secs));
-	for (i = 0; i < np; i++) {
-		const struct pk_phase_spec *p = &s->phases[i];
-
-		secs[t->stream[i]] += (double)p->duration_ms / 1000.0;
-	}
-	for (k = 0; k < ns; k++) {
-		span = fmax(span, secs[k]);
-	}
-	free(secs);
-	span += ld_retry_life_s(s);
-	for (i = 0; i < np; i++) {
-		const struct pk_phase_spec *p = &s->phases[i];
-		double one = ld_worst_op_ru_at(s, p, t->r[v], t->item_bytes,
-					       t->table_bytes);
-
-		ops += ld_phase_count(p);
-		units += ld_phase_count(p) * one;
-		load[i] =
-		    fmin(fmin(second_peak(p), client_send_cap(s, i)) * one,
-			 client_ru_cap(s, i, one));
-		most[t->stream[i]] = fmax(most[t->stream[i]], load[i]);
-		can |= ld_plan_can_throttle(t, i);
-	}
-	for (k = 0; k < ns; k++) {
-		all += most[k];
-	}
-	thr = (double)tb->heat_pct / 100.0 * TABLE_PART_WCU;
-	/* a 429 can crowd retries into a second; else the busiest
-	   partition's first attempts, each phase's with the other
-	   streams' busiest beside it */
-	hot = can && ld_op_attempts(s) > 1;
-	for (i = 0; i < np && !hot; i++) {
-		own = all - most[t->stream[i]] + load[i];
-		hot =
-		    busiest_share(t->h[v * np + i], t->r[v], t->lps[v]) * own >=
-		    thr;
-	}
-	free(most);
-	free(load);
-	/* a partition splits heat_window_s after its heat began at the
-	   soonest, and its two halves as long after: each of the r
-	   partitions at most 2^g - 1 splits in g windows */
-	gens = fmin(floor(span / (double)tb->heat_window_s), 60);
-	if (tb->heat_split && hot) {
-		extra += fmin(fmin(values, t->r[v] * (exp2(gens) - 1)),
-			      floor(units / (thr * (double)tb->heat_window_s)));
-	}
-	*heat = extra;
-	/* an item is isolated only past its partition's share: none when
-	   no partition can pass its share and no heat split halves one */
-	if (tb->isolate && (can || extra > 0)) {
-		extra += 2 * fmin(values, ops);
-	}
-	return extra;
-}
-
-double ld_table_split_parts(const struct pk_scenario *s,
-			    const struct pk_container_spec *c, double *stored,
-			    double *heat)
-{
-	const struct pk_ddb_table_spec *tb = scenario_variant_table(s, c);
-	struct ld_throttle_plan t;
-	double extra;
-	size_t v = 0;
-	double values = 0, hs = 0;
-
-	if (stored) {
-		*stored = 0;
-	}
-	if (heat) {
-		*heat = 0;
-	}
-	if (!tb || s->items_file || !(tb->heat_split || tb->isolate)) {
-		return 0;
-	}
-	while (v < s->n_variants && &s->variants[v] != c) {
-		v++;
-	}
-	assert(v < s->n_variants); /* c is one of s's variants */
-	ld_throttle_plan_init(&t, s);
-	extra = table_heat_parts(&t, v, &values, &hs);
-	ld_throttle_plan_free(&t);
-	if (stored) {
-		*stored = values;
-	}
-	if (heat) {
-		*heat = hs;
-	}
-	return extra;
-}
-
 /* The most physical partitions one variant can reach: its layout at
    creation (or an existing layout's N), phases raising throughput (rule
    6), and storage splits of the largest items, the data stored at the
    start and the preload's items at half-full partitions (rule 9), no
    more than the logical partitions the phases and the preload make; a
-   DynamoDB table's by its own rules (table_ranges). */
+   DynamoDB table's by its own rules (ld_table_ranges). */
 double ld_ranges_planned(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double items,
 			 double item_bytes, double lps)
@@ -876,7 +678,7 @@ double ld_ranges_planned(const struct pk_scenario *s,
 	if (t) {
 		/* a put of a stored primary key replaces its item: without
 		   a sort key, one item a partition-key value */
-		return table_ranges(
+		return ld_table_ranges(
 		    s, t, t->sort_key ? items : fmin(items, lps), item_bytes);
 	}
 	ld_count_phase_pass();
