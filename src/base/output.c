@@ -1,5 +1,7 @@
 /*
- * output: atomic report files and quiet handling of a closed stdout.
+ * output: atomic report files, and a report cut short said so: a reader
+ * that closes its pipe or FIFO before the report's end (EPIPE) leaves it
+ * with part of the report, an environment error as a full disk is.
  * A path that names something other than a regular file (/dev/null,
  * /dev/full, a FIFO) or a symbolic link (/dev/stdout) is written in place:
  * the temporary file and rename would replace the device node or the link
@@ -45,13 +47,27 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
+/* The error of a write to path that failed with err: a reader that
+   left (EPIPE) is named, as it got only part of the report */
+static void write_error(const char *path, int err, struct pk_diag *diag)
+{
+	if (err == EPIPE) {
+		diag_env_error(diag, path, 0, 0,
+			       "cannot write: %s: the reader closed the pipe "
+			       "before the report's end, so it has only part "
+			       "of it",
+			       strerror(err));
+		return;
+	}
+	diag_env_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
+}
+
 static int to_stdout(const char *data, size_t len, struct pk_diag *diag)
 {
-	if (write_all(STDOUT_FILENO, data, len) == 0 || errno == EPIPE) {
+	if (write_all(STDOUT_FILENO, data, len) == 0) {
 		return 0;
 	}
-	diag_env_error(diag, "<stdout>", 0, 0, "cannot write: %s",
-		       strerror(errno));
+	write_error("<stdout>", errno, diag);
 	return -1;
 }
 
@@ -103,8 +119,8 @@ static void in_place_error(const char *path, int err, struct pk_diag *diag)
 }
 
 /* Write to an existing non-regular file or a symbolic link in place (no
-   create, no rename).
-   As with stdout, a reader that left (EPIPE) counts as success. */
+   create, no rename); a reader that left (EPIPE) is an error, as on
+   stdout. */
 static int to_special(const char *path, const char *data, size_t len,
 		      struct pk_diag *diag)
 {
@@ -114,15 +130,14 @@ static int to_special(const char *path, const char *data, size_t len,
 		in_place_error(path, errno, diag);
 		return -1;
 	}
-	if (write_all(fd, data, len) && errno != EPIPE) {
+	if (write_all(fd, data, len)) {
 		err = errno;
 	}
 	if (close(fd) && !err) {
 		err = errno;
 	}
 	if (err) {
-		diag_env_error(diag, path, 0, 0, "cannot write: %s",
-			       strerror(err));
+		write_error(path, err, diag);
 		return -1;
 	}
 	return 0;
@@ -563,13 +578,13 @@ int output_close(struct pk_output_stream *os, int ok, struct pk_diag *diag)
 	}
 	os->f = NULL;
 	if (!os->tmp) {
-		/* in place: a reader that left (EPIPE) counts as success,
-		   as to_stdout and to_special */
-		if (err && err != EPIPE) {
-			diag_env_error(diag, os->path ? os->path : "<stdout>",
-				       0, 0, "cannot write: %s", strerror(err));
+		/* in place: a reader that left (EPIPE) is an error, as
+		   in to_stdout and to_special */
+		if (err) {
+			write_error(os->path ? os->path : "<stdout>", err,
+				    diag);
 		}
-		return err == EPIPE ? 0 : err || !ok ? -1 : 0;
+		return err || !ok ? -1 : 0;
 	}
 	if (!err && ok && rename(os->tmp, os->path)) {
 		err = errno;

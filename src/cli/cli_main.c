@@ -106,8 +106,9 @@ static int dispatch(int argc, char **argv)
 /* Standard output at exit: what stdio still holds is written and the
    stream closed; a write that failed (a full disk, /dev/full) is an
    environment failure, said in output.c's words, whatever the command
-   printed with stdio (help, --version, locate, epk). A reader that left
-   (EPIPE) is not an error, as in output.c. Returns the exit status. */
+   printed with stdio (help, --version, locate, epk); so is a reader
+   that left before the end (EPIPE), as in output.c. Returns the exit
+   status. */
 static int close_stdout(int rc)
 {
 	int err = 0;
@@ -121,9 +122,15 @@ static int close_stdout(int rc)
 	if (fclose(stdout) != 0 && !err) {
 		err = errno ? errno : EIO;
 	}
-	if (err && err != EPIPE) {
-		fprintf(stderr, "pksim: <stdout>: error: cannot write: %s\n",
-			strerror(err));
+	/* a reader that left was said once already when the report's own
+	   write met it (the run then fails) */
+	if (err && !(err == EPIPE && rc != PK_EXIT_OK)) {
+		fprintf(stderr, "pksim: <stdout>: error: cannot write: %s%s\n",
+			strerror(err),
+			err == EPIPE
+			    ? ": the reader closed the pipe before the "
+			      "output's end, so it has only part of it"
+			    : "");
 		return rc == PK_EXIT_OK ? PK_EXIT_ENV : rc;
 	}
 	return rc;
@@ -141,7 +148,7 @@ int cli_main(int argc, char **argv)
 	static char out_buf[PK_STDOUT_BUF_BYTES];
 
 	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
-	   output.c treats EPIPE as the reader having left */
+	   output.c says the reader left (EPIPE) and the run exits 1 */
 	signal(SIGPIPE, SIG_IGN);
 	/* the memory estimate holds only if freed blocks leave the process */
 	mem_map_large_blocks();
