@@ -8,9 +8,11 @@
 #include "loader.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
@@ -62,6 +64,29 @@ static size_t items_file_used(const struct pk_items_file *f)
 	return f->limit && f->limit < n ? f->limit : n;
 }
 
+/* The records to read of f, at most (trace_load_within's max_recs; 0:
+   all): its limit, and for a pipe or a device (no size to refuse it by
+   before reading) at a rate, one record past the floor(rate x 366 days)
+   whose arrivals fit the simulated time a run may take: record n arrives
+   at n / rate (ld_file_span_s), so that record's span passes the limit.
+   A regular file is read whole (it is bounded by its size), so the span
+   check says its whole span. */
+static size_t records_in_time(const struct pk_items_file *f)
+{
+	struct stat st;
+	double most;
+
+	if (f->from != PK_FROM_RATE || !(f->rate_per_s > 0) ||
+	    (stat(f->resolved, &st) == 0 && S_ISREG(st.st_mode))) {
+		return f->limit;
+	}
+	most = floor(f->rate_per_s * (double)PK_SCENARIO_MAX_SIM_S) + 1;
+	if (most >= (double)SIZE_MAX || (f->limit && (double)f->limit < most)) {
+		return f->limit;
+	}
+	return (size_t)most;
+}
+
 /*
  * Read f->resolved into f->trace (errors as trace_load gives them) and
  * check what the run needs of the records: at least one, and under
@@ -70,6 +95,9 @@ static size_t items_file_used(const struct pk_items_file *f)
  * that gave the file, for the note on a file that cannot be opened.
  * rec_bytes: what a record costs the run at least, for the memory bound
  * the file is read under (trace_load_within, PK_SCENARIO_MAX_TRACK_BYTES).
+ * A pipe or a device read at a rate is read to one record past those
+ * whose arrivals fit PK_SCENARIO_MAX_SIM_S (records_in_time), no further:
+ * the span check then refuses it for its time, not its size.
  * Returns 0, or -1 with errors in d.
  */
 int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
@@ -78,9 +106,9 @@ int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
 	size_t before = diag_count(d), i, n, bad = 0;
 	int64_t t_ms;
 
-	f->trace = trace_load_within(f->resolved,
-				     (enum pk_trace_format)f->format, rec_bytes,
-				     PK_SCENARIO_MAX_TRACK_BYTES, f->limit, d);
+	f->trace = trace_load_within(
+	    f->resolved, (enum pk_trace_format)f->format, rec_bytes,
+	    PK_SCENARIO_MAX_TRACK_BYTES, records_in_time(f), d);
 	if (!f->trace) {
 		/* a file that cannot be opened or read (one line-0 error,
 		   its category set by diag_file_error): the note says who
