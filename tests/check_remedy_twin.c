@@ -166,6 +166,64 @@ START_TEST(test_remedy_twin_autoscale_takes_raise)
 END_TEST
 
 /*
+ * A replay read only for whether it rate limits, on the switch's grid,
+ * runs as its twin, and a twin that rate limits answers it: loop's
+ * partition raised to 6,000 RU/s at t = 0 (above its 4,000, within its
+ * 10,000) serves 1,200 of the 1,600 creates a second its workers send
+ * (8,000 RU/s wanted, above), so second 0 has a 429 at about 750 ms; the
+ * switch created at max 6,000 is the same run to there and stops at
+ * the same 429, with no rule-18 raise before it (1 KB items: no GB
+ * stored): 1 simulation, not the twin's and then the manual replay's 2.
+ * At 8,000 no 429 comes: the twin runs whole and is kept (1 more).
+ */
+START_TEST(test_remedy_twin_answers_yes_no)
+{
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+	struct pk_remedies r;
+	struct pk_remedy m;
+	struct pk_remedy_figures g;
+	struct replay_twin tw;
+	struct remedy_task t;
+	struct replay_change ch = {6000, NULL, 0, NULL,	     0, 0, NULL,
+				   0,	 0,    0, REPLAY_RU, 0, 1};
+
+	tu_fx_run(&f, "twin.yaml", loop);
+	v = &f.r->variants[0];
+	memset(&r, 0, sizeof(r));
+	memset(&m, 0, sizeof(m));
+	memset(&g, 0, sizeof(g));
+	memset(&tw, 0, sizeof(tw));
+	remedy_settings(&r, f.r->sc, v->spec, 0, v->created_ranges);
+	r.bulk = -1;
+	t.sc = f.r->sc;
+	t.seed = f.r->seed;
+	t.spec = v->spec;
+	t.v = v;
+	t.out = &r;
+	t.twin = &tw;
+	m.kind = PK_REMEDY_RAISE;
+	m.step = PK_REMEDY_STEP_RU;
+	ck_assert_int_eq(probe_with(&t, &m, &ch, &g), 1);
+	ck_assert_uint_eq(r.runs, 1);
+	ck_assert_int_eq(tw.have, 0);
+	ch.r = 8000;
+	ck_assert_int_eq(probe_with(&t, &m, &ch, &g), 0);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_int_eq(tw.have, 1);
+	ck_assert_int_eq(tw.r, 8000);
+	ck_assert_uint_eq(g.throttled_429, 0);
+	ck_assert_uint_eq(r.replays, 2);
+	figures_free(&g);
+	twin_free(&tw);
+	free(m.why);
+	free(r.phases_why);
+	free(r.over_cap_why);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * Where the rule does not hold, every replay runs (0 answered by a
  * twin), and the report is the same: with a split delay of 5 s, the
  * split delay's words read each second's RU/s, which the two modes
@@ -199,6 +257,7 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_remedy_twin_autoscale_takes_split);
 	tcase_add_test(tc, test_remedy_twin_autoscale_takes_raise);
+	tcase_add_test(tc, test_remedy_twin_answers_yes_no);
 	tcase_add_test(tc, test_remedy_twin_not_same_run);
 	suite_add_tcase(s, tc);
 	return s;

@@ -108,8 +108,9 @@ void replay_view_build(const struct remedy_task *t,
 void replay_view_free(struct replay_view *w);
 
 /* Run w, built for t and ch, as replay_with does (its returns); when it
-   returns 0 and raised is not NULL, *raised is 1 if rule 18 raised the
-   autoscale max for storage in it */
+   returns 0 or 1 and raised is not NULL, *raised is 1 if rule 18 raised
+   the autoscale max for storage in it (with 1, before the 429 it stopped
+   at) */
 int replay_view_run(const struct remedy_task *t, const struct replay_change *ch,
 		    struct replay_view *w, struct pk_remedy_figures *f,
 		    char **why, int *raised);
@@ -127,8 +128,9 @@ struct replay_twin {
  * 1 when replay ch of t was answered without its own run, with replay_with's
  * return in *rc (and *f as replay_with fills it): the switch to autoscale
  * at a max kept in t->twin, or a manual raise whose autoscale twin
- * (remedy_twin.c's rule) ran in its place and was kept; 0 when ch is to
- * be run.
+ * (remedy_twin.c's rule) ran in its place: kept, or, read only for
+ * whether it rate limits, stopped at its first 429; 0 when ch is to be
+ * run.
  */
 int twin_replay(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, int *rc);

@@ -10,6 +10,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/service.h"
 #include "remedy_int.h"
 
 /* Free what f owns (the hours' bills) and clear them */
@@ -463,12 +464,18 @@ int replay_view_run(const struct remedy_task *t, const struct replay_change *ch,
 	o.jobs = 1;
 	halt_of(t, ch, &o);
 	diag_init(&diag);
+	t->out->runs++;
 	run = sim_run_opts(&w->sc, t->seed, &o, &diag);
 	if (!run || run->halted) {
 		int rc = run ? 1 : -1;
 
 		if (!run) {
 			*why = diag_text(&diag);
+		} else if (raised) {
+			/* the actions up to the 429 it stopped at */
+			const struct pk_service *svc = run->variants[0].svc;
+
+			*raised = storage_raised(svc->ops->metrics(svc));
 		}
 		sim_free(run);
 		diag_free(&diag);

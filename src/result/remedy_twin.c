@@ -39,9 +39,9 @@
  *
  * A replay whose answer is only whether it rate limits (yes_no) runs as
  * its twin only at a setting on the 1,000 grid, the only ones the switch
- * tries: a twin that rate limits stops at its first 429 and the manual
- * replay then runs (a rule-18 raise before that 429 would part them),
- * so the twin is tried where it can be kept.
+ * tries: a twin that rate limits stops at its first 429, which answers
+ * the manual replay too when no rule-18 raise came before it (the two
+ * runs are the same up to there); after one, the manual replay runs.
  *
  * The figures must be the same too, beside the 429s (figures_of): the
  * month (the rule asks for a scenario without prices, so neither replay
@@ -221,10 +221,13 @@ static int from_kept(const struct remedy_task *t,
 }
 
 /* Run the manual raise ch of t as its autoscale twin when they are the
-   same run: 1 with its figures, as the manual raise's, in *f (and the
-   twin's kept), 0 when the manual raise is to be run */
+   same run: 1 with the manual raise's answer in *rc, 0 with its figures
+   in *f (and the twin's kept) or 1 when, read only for whether it rate
+   limits, the twin stopped at its first 429 with no rule-18 raise before
+   it (the two runs are the same up to that 429); 0 when the manual raise
+   is to be run */
 static int run_twin(const struct remedy_task *t, const struct replay_change *ch,
-		    struct pk_remedy_figures *f)
+		    struct pk_remedy_figures *f, int *rc_out)
 {
 	struct replay_change tc = *ch;
 	struct replay_view m, a;
@@ -245,6 +248,10 @@ static int run_twin(const struct remedy_task *t, const struct replay_change *ch,
 	rc = replay_view_run(t, &tc, &a, &g, &why, &raised);
 	replay_view_free(&a);
 	free(why);
+	if (rc == 1 && !raised) {
+		*rc_out = 1;
+		return 1;
+	}
 	if (rc != 0 || raised || g.split_wait_end_s != 0) {
 		figures_free(&g);
 		return 0;
@@ -256,6 +263,7 @@ static int run_twin(const struct remedy_task *t, const struct replay_change *ch,
 	figures_free(&g);
 	g.billed_peak_ru = 0;
 	figures_move(f, &g);
+	*rc_out = 0;
 	return 1;
 }
 
@@ -278,9 +286,8 @@ int twin_replay(const struct remedy_task *t, const struct replay_change *ch,
 	   switch's grid (the file header) */
 	if (t->out->autoscale ||
 	    (ch->yes_no && ch->r % PK_PROVISION_AUTOSCALE_STEP != 0) ||
-	    !run_twin(t, ch, f)) {
+	    !run_twin(t, ch, f, rc)) {
 		return 0;
 	}
-	*rc = 0;
 	return 1;
 }

@@ -340,6 +340,10 @@ struct pk_remedies {
 	   in a manual raise's place (remedy_twin.c); its figures are the
 	   ones its own run would give, so no report shows this */
 	size_t twinned;
+	/* the simulations the replays ran: each replay's own, or its twin's
+	   in its place (remedy_twin.c), both when a twin could not answer;
+	   no report shows this */
+	size_t runs;
 	/* why none was replayed: their work or memory would pass the
 	   bounds a run is held to (PK_SCENARIO_MAX_WORK,
 	   PK_SCENARIO_MAX_TRACK_BYTES), a sentence; owned, NULL when they
