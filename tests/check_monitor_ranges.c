@@ -1,13 +1,14 @@
 /*
  * check_monitor_ranges: a replayed Azure Monitor log's recorded
- * PartitionKeyRangeId against the layout an existing container starts
- * with (logranges.h, scenarios/README.md *Replay*).
+ * PartitionKeyRangeId lays out the existing container it was recorded on
+ * (logranges.h, scenarios/README.md *Azure Monitor logs*).
  *
- * The keys' EPKs (V2, as `pksim locate` prints them): "c-1001"
- * 22A3899AA7C90A0BD2710BD418384BC1, "c-1002" 115B70EB91D2B25CA671DC1F03440838,
- * "c-1004" 3D9B8B6B32796F8F43A3E544C0A3F2E1. Two existing ranges cut the
- * space V2 hashes reach, [0, 40 00..), at 20 00.. (pmap.h): "c-1002" is on
- * range 0, "c-1001" and "c-1004" on range 1.
+ * The keys' EPKs (V2, as `pksim locate` prints them): "c-1003"
+ * 0BB4.., "c-1002" 115B70EB91D2B25CA671DC1F03440838, "c-1001"
+ * 22A3899AA7C90A0BD2710BD418384BC1, "c-1004"
+ * 3D9B8B6B32796F8F43A3E544C0A3F2E1. Two existing ranges laid out evenly
+ * cut the space V2 hashes reach, [0, 40 00..), at 20 00.. (pmap.h):
+ * "c-1003" and "c-1002" below, "c-1001" and "c-1004" above.
  */
 #include <check.h>
 #include <stdio.h>
@@ -16,13 +17,12 @@
 
 #include "testutil.h"
 
-/* Ten seconds of one row of key a on recorded range ra and one of key b
-   on range rb, 3,000 RU each (the trial's m3.csv with a and b). */
-static char *log_of(const char *a, const char *ra, const char *b,
-		    const char *rb)
+/* Ten seconds, each with one row of 3,000 RU for each of the n keys
+   key[i] on recorded range rec[i] (the trial's m3.csv with n = 2). */
+static char *log_of(size_t n, const char *const *key, const char *const *rec)
 {
 	char *out = NULL;
-	size_t len = 0;
+	size_t len = 0, i;
 	FILE *f = open_memstream(&out, &len);
 	int s;
 
@@ -30,25 +30,22 @@ static char *log_of(const char *a, const char *ra, const char *b,
 	      "PartitionKeyRangeId,PartitionKey,RequestCharge\n",
 	      f);
 	for (s = 0; s < 10; s++) {
-		fprintf(f,
-			"2026-05-12T09:00:0%d.000Z,shop,orders,Read,%s,"
-			"\"[\"\"%s\"\"]\",3000\n",
-			s, ra, a);
-		fprintf(f,
-			"2026-05-12T09:00:0%d.000Z,shop,orders,Read,%s,"
-			"\"[\"\"%s\"\"]\",3000\n",
-			s, rb, b);
+		for (i = 0; i < n; i++) {
+			fprintf(f,
+				"2026-05-12T09:00:0%d.000Z,shop,orders,Read,%s,"
+				"\"[\"\"%s\"\"]\",3000\n",
+				s, rec[i], key[i]);
+		}
 	}
 	fclose(f);
 	return out;
 }
 
-/* `pksim run` (extra: more options) of a scenario of partitions existing
-   ranges at 10,000 RU/s replaying log; its stdout, caller frees. */
-static char *run(const char *log, int partitions, const char *extra)
+/* The scenario of partitions existing ranges at 10,000 RU/s replaying
+   log; its path. */
+static const char *scenario(const char *log, int partitions)
 {
-	char yaml[256], args[4200];
-	const char *path;
+	char yaml[256];
 
 	snprintf(yaml, sizeof(yaml),
 		 "name: m3\n"
@@ -57,79 +54,170 @@ static char *run(const char *log, int partitions, const char *extra)
 		 "monitor_log: {file: log.csv}\n",
 		 partitions);
 	tu_dir_file("log.csv", log);
-	path = tu_dir_file("s.yaml", yaml);
-	snprintf(args, sizeof(args), "run '%s'%s", path, extra);
+	return tu_dir_file("s.yaml", yaml);
+}
+
+/* `pksim run` (extra: more options) of scenario(log, partitions); its
+   stdout, caller frees. */
+static char *run(const char *log, int partitions, const char *extra)
+{
+	char args[4200];
+
+	snprintf(args, sizeof(args), "run '%s'%s", scenario(log, partitions),
+		 extra);
 	return tu_run_ok(args);
 }
 
-/* The trial's case: the log records c-1001 on range 0 and c-1004 on
-   range 1; the even layout puts both on range 1 (header), so range 1 is
-   offered 6,000 RU a second against its 5,000 share and throttles. The
-   report must say that the log shows them apart, naming both, before
-   the throttling it reports. */
-START_TEST(test_colocated_against_log)
+/* `pksim run` of scenario(log, 2), which must fail with exit 2; its
+   stderr, caller frees. */
+static char *refused(const char *log)
 {
-	char *log = log_of("c-1001", "0", "c-1004", "1");
-	char *out = run(log, 2, "");
-	const char *said = strstr(
-	    out, "the log records \"c-1001\" on partition key range 0 and "
-		 "\"c-1004\" on range 1, but this layout puts both on range "
-		 "1: ");
-	const char *limited = strstr(out, "partition key range 1 rate-limited");
+	char args[4200], *out = NULL, *err = NULL;
+	int rc;
 
-	ck_assert_msg(said != NULL, "%s", out);
-	ck_assert_msg(limited != NULL && said < limited, "%s", out);
+	snprintf(args, sizeof(args), "run '%s'", scenario(log, 2));
+	rc = tu_run(args, &out, &err);
+	ck_assert_msg(rc == 2, "exit %d: %s%s", rc, out ? out : "",
+		      err ? err : "");
+	free(out);
+	return err;
+}
+
+/* The trial's case: the log records c-1001 on range 0 and c-1004 on
+   range 1, both above the even cut at 20 00... Laid out as the log
+   records them, each range has 10,000 / 2 = 5,000 RU/s (rule 4) and one
+   key's 3,000 RU a second: no 429, peak 3,000 / 5,000 = 60% on both.
+   The even cut does not fall between 22A3.. and 3D9B.., so the cut is
+   their midpoint: 22A3899A.. + (3D9B8B6B.. - 22A3899A..) / 2 =
+   301F8A82ED213CCD8B0A788C6C6E1F51 (128-bit arithmetic, rounded down).
+   The report says the layout is the log's and names the two keys the
+   even split would have put together. */
+START_TEST(test_routes_by_log)
+{
+	static const char *const key[] = {"c-1001", "c-1004"};
+	static const char *const rec[] = {"0", "1"};
+	char *log = log_of(2, key, rec);
+	char *out = run(log, 2, "");
+
+	ck_assert_msg(strstr(out, "rate limited (429/3200)  0 "), "%s", out);
+	ck_assert_msg(strstr(out, "no rate limiting: peak normalized RU "
+				  "consumption was 60%"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "would put \"c-1001\" (recorded on range "
+				  "0) and \"c-1004\" (on range 1) on one "
+				  "range"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "numbered in EPK order"), "%s", out);
 	free(out);
 	out = run(log, 2, " --format json");
-	ck_assert_msg(strstr(out, "the log records \\\"c-1001\\\" on partition "
-				  "key range 0 and \\\"c-1004\\\" on range 1"),
-		      "%s", out);
+	ck_assert_msg(strstr(out, "\"301F8A82ED213CCD8B0A788C6C6E1F51\""), "%s",
+		      out);
+	ck_assert_msg(strstr(out, "\"throttled_429\": 0"), "%s", out);
 	free(out);
 	free(log);
 }
 END_TEST
 
-/* The log and the layout agree: c-1002 recorded on range 0 (range 0
-   here), c-1001 on range 1 (range 1 here). Each range is offered 3,000
-   RU a second against 10,000 / 2 = 5,000 (rule 4): no 429, and the peak
-   is 3,000 / 5,000 = 60%. Nothing to say about the log's ranges. */
-START_TEST(test_agrees_with_log)
+/* The log and the even layout agree: c-1002 recorded on range 0 (below
+   20 00..), c-1001 on range 1 (above). The even cut falls between them,
+   so it stays; nothing to say. 3,000 of each range's 5,000 RU/s: no 429,
+   peak 60%. */
+START_TEST(test_agrees_with_even)
 {
-	char *log = log_of("c-1002", "0", "c-1001", "1");
+	static const char *const key[] = {"c-1002", "c-1001"};
+	static const char *const rec[] = {"0", "1"};
+	char *log = log_of(2, key, rec);
 	char *out = run(log, 2, "");
 
-	ck_assert_msg(!strstr(out, "the log records"), "%s", out);
+	ck_assert_msg(!strstr(out, "as the log records its keys"), "%s", out);
 	ck_assert_msg(strstr(out, "no rate limiting: peak normalized RU "
 				  "consumption was 60%"),
 		      "%s", out);
+	free(out);
+	out = run(log, 2, " --format json");
+	ck_assert_msg(strstr(out, "\"20000000000000000000000000000000\""), "%s",
+		      out);
+	free(out);
+	free(log);
+}
+END_TEST
+
+/* The log numbers its ranges against EPK order: c-1004 (3D9B..) on "0",
+   c-1001 (22A3..) on "1". Here range 0 is the lower interval, c-1001's,
+   which the log calls "1"; the report says so. No 429 as above. */
+START_TEST(test_ids_against_epk_order)
+{
+	static const char *const key[] = {"c-1004", "c-1001"};
+	static const char *const rec[] = {"0", "1"};
+	char *log = log_of(2, key, rec);
+	char *out = run(log, 2, "");
+
+	ck_assert_msg(strstr(out, "ranges here are numbered in EPK order, "
+				  "and are the log's ranges 0 = \"1\", 1 = "
+				  "\"0\""),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "rate limited (429/3200)  0 "), "%s", out);
 	free(out);
 	free(log);
 }
 END_TEST
 
 /* Three existing ranges against a log that names two: a layout the log
-   did not see, not compared (scenarios/README.md). Cut at 15 55.. and
-   2A AA..: c-1001 (22A3..) on range 1, c-1004 (3D9B..) on range 2. */
-START_TEST(test_other_count_not_compared)
+   did not see, laid out evenly (scenarios/README.md). Cut at 15 55..
+   and 2A AA..: c-1001 (22A3..) on range 1, c-1004 (3D9B..) on range 2,
+   and nothing said about the log's ranges. */
+START_TEST(test_other_count_even)
 {
-	char *log = log_of("c-1001", "0", "c-1004", "1");
+	static const char *const key[] = {"c-1001", "c-1004"};
+	static const char *const rec[] = {"0", "1"};
+	char *log = log_of(2, key, rec);
 	char *out = run(log, 3, "");
 
-	ck_assert_msg(!strstr(out, "the log records"), "%s", out);
+	ck_assert_msg(!strstr(out, "as the log records its keys"), "%s", out);
+	ck_assert_msg(strstr(out, "no rate limiting"), "%s", out);
 	free(out);
 	free(log);
 }
 END_TEST
 
-/* The same key value on both recorded ranges (a split during the log
-   renames its range) is not held against the layout. */
+/* One key value on both recorded ranges: a split during the log moved
+   it, and one layout cannot hold both. Refused at its row on range 1,
+   the file's line 3 (header, then c-1001 on 0 at line 2). */
 START_TEST(test_one_key_two_ranges)
 {
-	char *log = log_of("c-1001", "0", "c-1001", "1");
-	char *out = run(log, 2, "");
+	static const char *const key[] = {"c-1001", "c-1001"};
+	static const char *const rec[] = {"0", "1"};
+	char *log = log_of(2, key, rec);
+	char *err = refused(log);
 
-	ck_assert_msg(!strstr(out, "the log records"), "%s", out);
-	free(out);
+	ck_assert_msg(strstr(err, "log.csv:3:1: error: the log records "
+				  "\"c-1001\" on partition key range 0 (line "
+				  "2) and on range 1 (this row): "),
+		      "%s", err);
+	ck_assert_msg(strstr(err, "a split during the log moved it"), "%s",
+		      err);
+	free(err);
+	free(log);
+}
+END_TEST
+
+/* c-1003 (0BB4..) and c-1001 (22A3..) on range 0 but c-1002 (115B..,
+   between them) on range 1: no interval holds range 0's keys. Refused
+   at the later of range 0's rows in EPK order, c-1001's (line 4). */
+START_TEST(test_not_an_interval)
+{
+	static const char *const key[] = {"c-1003", "c-1002", "c-1001"};
+	static const char *const rec[] = {"0", "1", "0"};
+	char *log = log_of(3, key, rec);
+	char *err = refused(log);
+
+	ck_assert_msg(strstr(err, "log.csv:4:1: error: the log records "
+				  "\"c-1003\" (line 2) and \"c-1001\" (this "
+				  "row) on partition key range 0 but "
+				  "\"c-1002\" (line 3), whose EPK lies "
+				  "between theirs, on range 1"),
+		      "%s", err);
+	free(err);
 	free(log);
 }
 END_TEST
@@ -140,10 +228,12 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("runs");
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
-	tcase_add_test(tc, test_colocated_against_log);
-	tcase_add_test(tc, test_agrees_with_log);
-	tcase_add_test(tc, test_other_count_not_compared);
+	tcase_add_test(tc, test_routes_by_log);
+	tcase_add_test(tc, test_agrees_with_even);
+	tcase_add_test(tc, test_ids_against_epk_order);
+	tcase_add_test(tc, test_other_count_even);
 	tcase_add_test(tc, test_one_key_two_ranges);
+	tcase_add_test(tc, test_not_an_interval);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,8 +10,10 @@
  * AccountName and the workspace's own (_ResourceId, TenantId, Type, ...).
  * Read here: TimeGenerated, PartitionKey and RequestCharge (required);
  * DatabaseName, CollectionName and RegionName (to choose one container in
- * one region); PartitionKeyRangeId (counted for the report) and, with
- * it, OperationName (to find rows that repeat another's group, below).
+ * one region); PartitionKeyRangeId (counted for the report, and where an
+ * existing container's ranges lie, src/service/cosmos/logranges.h) and,
+ * with it, OperationName (to find rows that repeat another's group,
+ * below).
  * The others are ignored. The Azure portal's CSV export may call the time
  * column "TimeGenerated [UTC]"; both names are read.
  *

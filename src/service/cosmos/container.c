@@ -169,6 +169,17 @@ struct pk_container *container_new(const char *name,
 	return c;
 }
 
+int container_set_cuts(struct pk_container *c, struct pk_epk *cuts)
+{
+	if (c->pmap.n != c->created_ranges || pmap_set_cuts(&c->pmap, cuts)) {
+		free(cuts);
+		return -1;
+	}
+	free(c->created_cuts);
+	c->created_cuts = cuts;
+	return 0;
+}
+
 /* Bytes an item of size_bytes takes with its index (as container_ops'
    with_index). */
 static uint64_t indexed(const struct pk_container *c, uint32_t size_bytes)
@@ -268,6 +279,7 @@ void container_free(struct pk_container *c)
 	lptable_free(c);
 	rangelps_free(c);
 	pmap_free(&c->pmap);
+	free(c->created_cuts);
 	metrics_free(&c->metrics);
 	free(c->pp);
 	free(c->lp_preloaded);

@@ -238,6 +238,9 @@ struct pk_container {
 	struct pk_pmap pmap;
 	struct pk_pp *pp; /* owned; pmap.n entries */
 	size_t pp_cap;
+	/* owned; the created_ranges - 1 boundaries a replayed log records
+	   (container_set_cuts), NULL: the even layout (pmap_init_version) */
+	struct pk_epk *created_cuts;
 	size_t created_ranges;	  /* ranges at t = 0: rule 2, 3 or
 				     19's initial layout, or the
 				     existing layout's N */
@@ -538,6 +541,15 @@ size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range);
    heuristic (6,000 RU/s a range), and at least enough that no range is
    over its RU/s cap (rule 1). */
 size_t container_created_ranges(const struct pk_container_spec *spec);
+
+/*
+ * Lay c's ranges at creation out at cuts (owned by c from here on:
+ * created_ranges - 1 EPKs rising strictly, pmap_set_cuts) instead of
+ * evenly, before anything is stored or sent: an existing container
+ * whose ranges a replayed log records (logranges.h). Returns 0, or -1
+ * when the cuts do not fit (cuts freed, the layout unchanged).
+ */
+int container_set_cuts(struct pk_container *c, struct pk_epk *cuts);
 
 /*
  * Move the clock to t_ms (never backwards): close every second before

@@ -65,8 +65,9 @@ struct cosmos_service {
 	struct pk_keyval *find_kv; /* owned; scratch for one candidate */
 	unsigned char *find_mark;  /* owned; a byte per range */
 	size_t find_mark_cap;
-	/* a replayed log's recorded ranges against the layout at the
-	   start, when they disagree (logranges.h); owned, NULL: agree */
+	/* a replayed log's layout, when pksim's even one would not keep
+	   its keys where the log records them (logranges.h); owned, NULL:
+	   no log, or the even layout agrees */
 	char *log_finding;
 };
 
@@ -548,21 +549,59 @@ static int cs_phase(struct pk_service *s, const struct pk_phase_spec *ph,
 	return cosmos_phase_apply(cs->c, ph, start_ms, &w);
 }
 
-/* A replayed monitor log on an existing container with as many ranges
-   as the log records: whether the layout at the start keeps its keys
-   where the log recorded them (logranges.h); owned sentence or NULL.
-   Another count of ranges is a layout the log did not see, whose
-   placement is pksim's own (scenarios/README.md). */
-static char *log_ranges(struct cosmos_service *cs,
-			const struct pk_container_spec *cspec)
+/* mine's errors moved to diag, unless diag holds the first already:
+   every variant of one layout finds the same fault in the log, and the
+   user reads it once. mine is empty afterwards. */
+static void said_once(struct pk_diag *diag, struct pk_diag *mine)
 {
-	const struct pk_monitor_log *m =
-	    cs->sc->items_file ? cs->sc->items_file->monitor : NULL;
+	const struct pk_diag_entry *e = &mine->entries[0];
+	size_t i;
 
-	if (!m || m->ranges < 2 || cspec->existing_partitions != m->ranges) {
-		return NULL;
+	for (i = 0; mine->n_entries > 0 && i < diag->n_entries; i++) {
+		const struct pk_diag_entry *o = &diag->entries[i];
+
+		if (o->line == e->line && o->col == e->col &&
+		    strcmp(o->msg, e->msg) == 0) {
+			diag_free(mine);
+			return;
+		}
 	}
-	return logranges_disagree(cs->key, cs->w, m, &cs->c->pmap, cs->kv);
+	diag_move(diag, mine);
+}
+
+/* A replayed monitor log on an existing container with as many ranges
+   as the log records: its ranges laid out where the log recorded its
+   keys (logranges.h), and cs->log_finding the sentence that says so when
+   the even layout would not have kept them. 0, or -1 with an error in
+   diag when no layout holds the log as recorded. Another count of ranges
+   is a layout the log did not see, whose placement is pksim's own
+   (scenarios/README.md). */
+static int log_layout(struct cosmos_service *cs,
+		      const struct pk_container_spec *cspec,
+		      struct pk_diag *diag)
+{
+	const struct pk_items_file *f = cs->sc->items_file;
+	struct pk_diag mine;
+	struct pk_epk *cuts;
+
+	if (!f || !f->monitor || cspec->existing_partitions < 2 ||
+	    cspec->existing_partitions != f->monitor->ranges) {
+		return 0;
+	}
+	diag_init(&mine);
+	if (logranges_layout(cs->key, cs->w, f, &cs->c->pmap, cs->kv, &cuts,
+			     &cs->log_finding, &mine) < 0) {
+		said_once(diag, &mine);
+		return -1;
+	}
+	if (cuts && container_set_cuts(cs->c, cuts) < 0) {
+		diag_error(diag, f->resolved, f->line, f->col,
+			   "internal: the log's layout does not fit the "
+			   "container's %zu ranges",
+			   cs->c->pmap.n);
+		return -1;
+	}
+	return 0;
 }
 
 struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
@@ -611,7 +650,10 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->c = container_new(cspec->name ? cspec->name : cspec->partition_key,
 			      cspec, &sc->cost);
 	cs->c->metrics.totals.key_values = cs->find_n;
-	cs->log_finding = log_ranges(cs, cspec);
+	if (log_layout(cs, cspec, diag) < 0) {
+		cs_free(&cs->base);
+		return NULL;
+	}
 	cs->ttl_prop = ttl_prop(cs->c, spec->workload);
 	container_ttl_data_time(cs->c, data_per_s(sc));
 	/* only creates name items: nothing reads a slot back */

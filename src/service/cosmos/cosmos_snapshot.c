@@ -119,8 +119,9 @@ static void set_bounds(struct pk_snapshot *s, uint32_t id,
 }
 
 /* Each id's last bounds: the ranges at creation (pmap_init_version's
-   layout), split parents and children (the split events), ranges made
-   by merges, then the ranges at the end, later ones replacing earlier. */
+   layout, at the log's cuts when it has them), split parents and
+   children (the split events), ranges made by merges, then the ranges
+   at the end, later ones replacing earlier. */
 static void bounds(const struct pk_container *c, struct pk_snapshot *s)
 {
 	const struct pk_metrics *m = &c->metrics;
@@ -128,6 +129,9 @@ static void bounds(const struct pk_container *c, struct pk_snapshot *s)
 	size_t i;
 
 	pmap_init_version(&first, c->created_ranges, c->pmap.version);
+	if (c->created_cuts) {
+		pmap_set_cuts(&first, c->created_cuts);
+	}
 	for (i = 0; i < first.n; i++) {
 		set_bounds(s, first.ranges[i].id, &first.ranges[i].min,
 			   &first.ranges[i].max);

@@ -1,17 +1,13 @@
 /*
- * logranges: a replayed log's recorded ranges against the layout at the
- * start (logranges.h).
+ * logranges: the layout a replayed log records (logranges.h).
  *
- * Each row gets its range here (its key built and hashed as a request's
- * would be, pmap_find) and the index of its recorded PartitionKeyRangeId
- * among the log's (the rows sorted by that text). Sorted by (range here,
- * recorded range), a range here holding rows of two recorded ranges is a
- * co-location the log does not show. With as many ranges here as the log
- * records (the only case compared), that is also the only way they can
- * disagree: a recorded range spread over two ranges here leaves, by
- * counting, some range here with two recorded ranges. Rows of one key
- * value on two recorded ranges (a split during the log renames a key's
- * range) are not counted against a layout.
+ * Each row's key value gets a 64-bit digest of its bytes and the index
+ * of its recorded PartitionKeyRangeId among the log's (the rows sorted
+ * by that text). Sorted by (digest, recorded range), a key value on two
+ * recorded ranges shows at once. The distinct key values then get their
+ * EPKs (built and hashed as a request's would be) and are sorted by EPK:
+ * each recorded range must be one run of that order, and the cuts fall
+ * between runs.
  */
 #include "logranges.h"
 
@@ -19,17 +15,28 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/load/trace.h"
 #include "pksim/workload/workload.h"
 
-/* Longest key value quoted in the sentence. */
+/* Longest key value quoted in a sentence. */
 #define LR_KEY_TEXT 96
+/* Ranges whose log id the note lists at most. */
+#define LR_IDS_LISTED 8
+/* No index. */
+#define LR_NONE ((size_t)-1)
 
-/* One row: its range here, its recorded range (index among the log's)
-   and its key value's identity (a 64-bit digest of its bytes). */
+/* One row: its key value's digest, its recorded range (index among the
+   log's) and its index among the log's rows. */
 struct lr_row {
-	uint32_t here;
-	uint32_t rec;
 	uint64_t key;
+	uint32_t rec;
+	size_t row;
+};
+
+/* One key value: its EPK, recorded range and first row. */
+struct lr_key {
+	struct pk_epk epk;
+	uint32_t rec;
 	size_t row;
 };
 
@@ -39,6 +46,21 @@ struct lr_text {
 	uint32_t len;
 	size_t row;
 };
+
+/* What every step reads. */
+struct lr {
+	const struct pk_pkey *k;
+	const struct pk_workload *w;
+	const struct pk_items_file *f;
+	const struct pk_monitor_log *m;
+	struct pk_keyval *kv;
+	struct pk_diag *d;
+};
+
+static int cmp_size(size_t a, size_t b)
+{
+	return (a > b) - (a < b);
+}
 
 static int cmp_text(const void *pa, const void *pb)
 {
@@ -52,24 +74,30 @@ static int cmp_text(const void *pa, const void *pb)
 	if (a->len != b->len) {
 		return a->len < b->len ? -1 : 1;
 	}
-	return (a->row > b->row) - (a->row < b->row);
+	return cmp_size(a->row, b->row);
 }
 
-static int cmp_u32(uint32_t a, uint32_t b)
-{
-	return (a > b) - (a < b);
-}
-
-/* (range here, recorded range, row) */
-static int cmp_here(const void *pa, const void *pb)
+/* (digest, recorded range, row) */
+static int cmp_row(const void *pa, const void *pb)
 {
 	const struct lr_row *a = pa, *b = pb;
-	int d = cmp_u32(a->here, b->here);
 
-	if (d == 0) {
-		d = cmp_u32(a->rec, b->rec);
+	if (a->key != b->key) {
+		return a->key < b->key ? -1 : 1;
 	}
-	return d ? d : (a->row > b->row) - (a->row < b->row);
+	if (a->rec != b->rec) {
+		return a->rec < b->rec ? -1 : 1;
+	}
+	return cmp_size(a->row, b->row);
+}
+
+/* (EPK, first row) */
+static int cmp_key(const void *pa, const void *pb)
+{
+	const struct lr_key *a = pa, *b = pb;
+	int d = epk_cmp(&a->epk, &b->epk);
+
+	return d ? d : cmp_size(a->row, b->row);
 }
 
 /* Number each row's recorded range in v (by its text, in text order);
@@ -101,96 +129,322 @@ static int number_recorded(const struct pk_monitor_log *m, struct lr_row *v)
 	return 0;
 }
 
-/* Row r's key value built into *kv. */
-static void build(const struct pk_pkey *k, const struct pk_workload *w,
-		  size_t r, struct pk_keyval *kv)
+/* Row r's key value built into L->kv. */
+static void build(const struct lr *L, size_t r)
 {
 	struct pk_item_source src;
 
-	pkey_source_workload(k, w, (uint64_t)r, &src);
-	pkey_build(k, &src, kv);
-}
-
-/* The id of the range of map that holds row r's key value. */
-static uint32_t here_of(const struct pk_pkey *k, const struct pk_workload *w,
-			size_t r, const struct pk_pmap *map,
-			struct pk_keyval *kv)
-{
-	build(k, w, r, kv);
-	return map->ranges[pmap_find(map, &kv->epk)].id;
+	pkey_source_workload(L->k, L->w, (uint64_t)r, &src);
+	pkey_build(L->k, &src, L->kv);
 }
 
 /* Row r's key value as the reports write it, into buf. */
-static void key_text(const struct pk_pkey *k, const struct pk_workload *w,
-		     size_t r, struct pk_keyval *kv, char *buf, size_t cap)
+static void key_text(const struct lr *L, size_t r, char *buf, size_t cap)
 {
-	build(k, w, r, kv);
-	pkey_format_id(k, kv->id, kv->id_len, buf, cap);
+	build(L, r);
+	pkey_format_id(L->k, L->kv->id, L->kv->id_len, buf, cap);
 }
 
-/* In v sorted by cmp_here, the first range here whose first row and a
-   later row have two recorded ranges and two key values: their rows in
-   *a and *b; 0, or -1 when no range has such a pair. */
-static int find_pair(const struct lr_row *v, size_t n, size_t *a, size_t *b)
+/* The line of the data file row r is on. */
+static int line_of(const struct lr *L, size_t r)
 {
-	size_t i = 0, j;
-
-	while (i < n) {
-		for (j = i + 1; j < n && v[j].here == v[i].here; j++) {
-			if (v[j].rec != v[i].rec && v[i].key != v[j].key) {
-				*a = v[i].row;
-				*b = v[j].row;
-				return 0;
-			}
-		}
-		i = j;
-	}
-	return -1;
+	return trace_line(L->f->trace, L->m->rows[r].rec);
 }
 
 /* The recorded range text of row r. */
 #define REC(m, r)                                                              \
 	(int)(m)->rows[r].range_len, (m)->pool + (m)->rows[r].range_off
 
-char *logranges_disagree(const struct pk_pkey *k, const struct pk_workload *w,
-			 const struct pk_monitor_log *m,
-			 const struct pk_pmap *map, struct pk_keyval *kv)
+/* An error at row b: the log records the key value of rows a and b on
+   two ranges. */
+static void two_ranges(const struct lr *L, size_t a, size_t b)
 {
-	struct lr_row *v;
-	char ka[LR_KEY_TEXT], kb[LR_KEY_TEXT];
-	size_t i, a, b;
-	uint32_t here;
-	char *out = NULL;
+	char ka[LR_KEY_TEXT];
 
-	if (m->ranges == 0 || m->n_rows == 0) {
-		return NULL;
+	if (a > b) {
+		size_t t = a;
+
+		a = b;
+		b = t;
 	}
-	v = xcalloc(m->n_rows, sizeof(*v));
-	if (number_recorded(m, v) < 0) {
+	key_text(L, a, ka, sizeof(ka));
+	diag_error(L->d, L->f->resolved, line_of(L, b),
+		   trace_col(L->f->trace, L->m->rows[b].rec),
+		   "the log records %s on partition key range %.*s (line %d) "
+		   "and on range %.*s (this row): a key value is on one range "
+		   "at a time, so a split during the log moved it, and no one "
+		   "layout of this container's %zu ranges holds the log as "
+		   "recorded; replay the rows of before the split or of after "
+		   "it (filter the export by TimeGenerated), or give "
+		   "partitions: new (pksim's own layout)",
+		   ka, REC(L->m, a), line_of(L, a), REC(L->m, b), L->m->ranges);
+}
+
+/* An error at row c: the key values of rows a and c are on one recorded
+   range, that of row b (its EPK between theirs) on another. */
+static void not_interval(const struct lr *L, size_t a, size_t b, size_t c)
+{
+	char ka[LR_KEY_TEXT], kb[LR_KEY_TEXT], kc[LR_KEY_TEXT];
+
+	key_text(L, a, ka, sizeof(ka));
+	key_text(L, b, kb, sizeof(kb));
+	key_text(L, c, kc, sizeof(kc));
+	diag_error(L->d, L->f->resolved, line_of(L, c),
+		   trace_col(L->f->trace, L->m->rows[c].rec),
+		   "the log records %s (line %d) and %s (this row) on "
+		   "partition key range %.*s but %s (line %d), whose EPK lies "
+		   "between theirs, on range %.*s: a range is one interval of "
+		   "EPKs (rule 24), so no layout of %zu ranges holds these "
+		   "keys as recorded; check that partition_key and "
+		   "partition_key_version are the logged container's (a key "
+		   "hashed another way lies elsewhere), or give partitions: "
+		   "new (pksim's own layout)",
+		   ka, line_of(L, a), kc, REC(L->m, c), kb, line_of(L, b),
+		   REC(L->m, b), L->m->ranges);
+}
+
+/* An error at row b: the key values of rows a and b have one EPK (a V1
+   hash reads only a string's first 100 UTF-16 code units) but two
+   recorded ranges. */
+static void same_epk(const struct lr *L, size_t a, size_t b)
+{
+	char ka[LR_KEY_TEXT], kb[LR_KEY_TEXT];
+
+	key_text(L, a, ka, sizeof(ka));
+	key_text(L, b, kb, sizeof(kb));
+	diag_error(L->d, L->f->resolved, line_of(L, b),
+		   trace_col(L->f->trace, L->m->rows[b].rec),
+		   "the log records %s on partition key range %.*s (line %d) "
+		   "and %s on range %.*s (this row), but both hash to one EPK "
+		   "here, and one EPK is on one range: check that "
+		   "partition_key and partition_key_version are the logged "
+		   "container's, or give partitions: new (pksim's own layout)",
+		   ka, REC(L->m, a), line_of(L, a), kb, REC(L->m, b));
+}
+
+/* A 64-bit identity of kv's key value bytes (two 32-bit hashes). */
+static uint64_t digest(const struct pk_keyval *kv)
+{
+	uint64_t hi = pkey_fnv1a32(kv->id, kv->id_len);
+
+	return hi << 32 | pkey_crc32(kv->id, kv->id_len);
+}
+
+/* The rows' digests and recorded ranges, sorted by cmp_row; NULL when a
+   row records no range. */
+static struct lr_row *rows_of(const struct lr *L)
+{
+	struct lr_row *v = xcalloc(L->m->n_rows, sizeof(*v));
+	size_t i;
+
+	if (number_recorded(L->m, v) < 0) {
 		free(v);
 		return NULL;
 	}
-	for (i = 0; i < m->n_rows; i++) {
+	for (i = 0; i < L->m->n_rows; i++) {
+		build(L, i);
 		v[i].row = i;
-		v[i].here = here_of(k, w, i, map, kv);
-		v[i].key = (uint64_t)pkey_fnv1a32(kv->id, kv->id_len) << 32 |
-			   pkey_crc32(kv->id, kv->id_len);
+		v[i].key = digest(L->kv);
 	}
-	qsort(v, m->n_rows, sizeof(*v), cmp_here);
-	if (find_pair(v, m->n_rows, &a, &b) == 0) {
-		here = here_of(k, w, a, map, kv);
-		key_text(k, w, a, kv, ka, sizeof(ka));
-		key_text(k, w, b, kv, kb, sizeof(kb));
-		out = xasprintf(
-		    "the log records %s on partition key range %.*s and %s on "
-		    "range %.*s, but this layout puts both on range %u: its "
-		    "ranges divide the key space evenly (an ASSUMPTION; the "
-		    "service's boundaries are not published), so the load "
-		    "and 429s shown on range %u are not what the log "
-		    "recorded; only the log's ranges say which keys shared "
-		    "a range",
-		    ka, REC(m, a), kb, REC(m, b), here, here);
+	qsort(v, L->m->n_rows, sizeof(*v), cmp_row);
+	return v;
+}
+
+/* The distinct key values of v (sorted by cmp_row) in EPK order, *n of
+   them; NULL with an error when one is on two recorded ranges. */
+static struct lr_key *keys_of(const struct lr *L, const struct lr_row *v,
+			      size_t *n)
+{
+	struct lr_key *keys = xcalloc(L->m->n_rows, sizeof(*keys));
+	size_t i, j;
+
+	*n = 0;
+	for (i = 0; i < L->m->n_rows; i = j) {
+		for (j = i + 1; j < L->m->n_rows && v[j].key == v[i].key; j++) {
+			if (v[j].rec != v[i].rec) {
+				two_ranges(L, v[i].row, v[j].row);
+				free(keys);
+				return NULL;
+			}
+		}
+		build(L, v[i].row);
+		keys[*n].epk = L->kv->epk;
+		keys[*n].rec = v[i].rec;
+		keys[*n].row = v[i].row;
+		(*n)++;
 	}
-	free(v);
+	qsort(keys, *n, sizeof(*keys), cmp_key);
+	return keys;
+}
+
+/* 0 when each recorded range's keys are one run of keys (in EPK order)
+   and two runs never share an EPK; else -1 with an error. */
+static int check_runs(const struct lr *L, const struct lr_key *keys, size_t n)
+{
+	size_t *last = xmalloc(L->m->ranges * sizeof(*last));
+	size_t j;
+	int rc = 0;
+
+	for (j = 0; j < L->m->ranges; j++) {
+		last[j] = LR_NONE;
+	}
+	for (j = 0; j < n && rc == 0; j++) {
+		if (j > 0 && keys[j].rec != keys[j - 1].rec &&
+		    (last[keys[j].rec] != LR_NONE ||
+		     epk_cmp(&keys[j - 1].epk, &keys[j].epk) == 0)) {
+			size_t a = last[keys[j].rec];
+
+			if (a == LR_NONE) {
+				same_epk(L, keys[j - 1].row, keys[j].row);
+			} else {
+				not_interval(L, keys[a].row, keys[j - 1].row,
+					     keys[j].row);
+			}
+			rc = -1;
+		}
+		last[keys[j].rec] = j;
+	}
+	free(last);
+	return rc;
+}
+
+/* The cut between key a (the last of one run) and b (the first of the
+   next): even's cut when a < even <= b, else their midpoint (V2) when it
+   is above a, else b's EPK. */
+static struct pk_epk cut_between(const struct pk_epk *a, const struct pk_epk *b,
+				 const struct pk_epk *even, int version)
+{
+	struct pk_epk mid;
+
+	if (epk_cmp(a, even) < 0 && epk_cmp(even, b) <= 0) {
+		return *even;
+	}
+	if (version == 2) {
+		mid = epk_midpoint(a, b);
+		if (epk_cmp(a, &mid) < 0 && epk_cmp(&mid, b) <= 0) {
+			return mid;
+		}
+	}
+	return *b;
+}
+
+/* The cuts between the runs of keys (n of them, check_runs held):
+   even->n - 1 of them. */
+static struct pk_epk *cuts_of(const struct lr_key *keys, size_t n,
+			      const struct pk_pmap *even)
+{
+	struct pk_epk *cuts = xcalloc(even->n - 1, sizeof(*cuts));
+	size_t j, i = 0;
+
+	for (j = 1; j < n; j++) {
+		if (keys[j].rec != keys[j - 1].rec) {
+			cuts[i] = cut_between(&keys[j - 1].epk, &keys[j].epk,
+					      &even->ranges[i + 1].min,
+					      even->version);
+			i++;
+		}
+	}
+	return cuts;
+}
+
+/* ", the log's ids: 0 = "1", 1 = "0"" when run i's recorded range is not
+   "i" for some i (ranges here are numbered in EPK order), else "". */
+static char *ids_note(const struct lr *L, const struct lr_key *keys, size_t n)
+{
+	char *out = xstrdup(""), *next, num[24];
+	size_t j, i = 0, listed = 0;
+	int differ = 0;
+
+	for (j = 0; j < n; j++) {
+		if (j > 0 && keys[j].rec == keys[j - 1].rec) {
+			continue;
+		}
+		snprintf(num, sizeof(num), "%zu", i);
+		if (strlen(num) != L->m->rows[keys[j].row].range_len ||
+		    memcmp(num, L->m->pool + L->m->rows[keys[j].row].range_off,
+			   strlen(num)) != 0) {
+			differ = 1;
+		}
+		if (listed < LR_IDS_LISTED) {
+			next = xasprintf("%s%s%zu = \"%.*s\"", out,
+					 listed ? ", " : "", i,
+					 REC(L->m, keys[j].row));
+			free(out);
+			out = next;
+			listed++;
+		}
+		i++;
+	}
+	next = differ ? xasprintf("; ranges here are numbered in EPK order, "
+				  "and are the log's ranges %s%s",
+				  out, i > listed ? ", ..." : "")
+		      : xstrdup("");
+	free(out);
+	return next;
+}
+
+/* The sentence when even puts two keys of two recorded ranges on one
+   range (the first such pair in EPK order), else NULL. */
+static char *note_of(const struct lr *L, const struct lr_key *keys, size_t n,
+		     const struct pk_pmap *even)
+{
+	char ka[LR_KEY_TEXT], kb[LR_KEY_TEXT], *ids, *out;
+	size_t j;
+
+	for (j = 1; j < n; j++) {
+		if (keys[j].rec != keys[j - 1].rec &&
+		    pmap_find(even, &keys[j].epk) ==
+			pmap_find(even, &keys[j - 1].epk)) {
+			break;
+		}
+	}
+	if (j >= n) {
+		return NULL;
+	}
+	key_text(L, keys[j - 1].row, ka, sizeof(ka));
+	key_text(L, keys[j].row, kb, sizeof(kb));
+	ids = ids_note(L, keys, n);
+	out = xasprintf(
+	    "the replay lays out its %zu ranges as the log records its keys: "
+	    "an even split of the key space (pksim's layout without a log, "
+	    "an ASSUMPTION) would put %s (recorded on range %.*s) and %s "
+	    "(on range %.*s) on one range, so each cut here falls between "
+	    "the last key of one recorded range and the first of the next "
+	    "(scenarios/README.md, Azure Monitor logs)%s",
+	    even->n, ka, REC(L->m, keys[j - 1].row), kb, REC(L->m, keys[j].row),
+	    ids);
+	free(ids);
 	return out;
+}
+
+int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
+		     const struct pk_items_file *f, const struct pk_pmap *even,
+		     struct pk_keyval *kv, struct pk_epk **cuts, char **note,
+		     struct pk_diag *d)
+{
+	struct lr L = {k, w, f, f->monitor, kv, d};
+	struct lr_row *v;
+	struct lr_key *keys;
+	size_t n;
+
+	*cuts = NULL;
+	*note = NULL;
+	if (!L.m || L.m->ranges < 2 || L.m->n_rows == 0 ||
+	    even->n != L.m->ranges) {
+		return 0;
+	}
+	v = rows_of(&L);
+	if (!v) {
+		return 0;
+	}
+	keys = keys_of(&L, v, &n);
+	free(v);
+	if (!keys || check_runs(&L, keys, n) < 0) {
+		free(keys);
+		return -1;
+	}
+	*cuts = cuts_of(keys, n, even);
+	*note = note_of(&L, keys, n, even);
+	free(keys);
+	return 0;
 }

@@ -1,36 +1,52 @@
 /*
- * logranges: a replayed Azure Monitor log's recorded partition key ranges
- * against the layout a container starts with.
+ * logranges: the layout a replayed Azure Monitor log records for an
+ * existing container.
  *
  * The log's PartitionKeyRangeId column records which range served each
  * row (Azure Monitor table reference, CDBPartitionKeyRUConsumption). An
  * existing container's range boundaries are not documented (reference §7,
- * UNCONFIRMED) and pksim lays its ranges out evenly (pmap.h, an
- * ASSUMPTION), so two keys the log records on two ranges may share one
- * range here, and the replay then shows load on one range that the log
- * shows on two. This module finds such a disagreement so the report can
- * say so instead of presenting its 429s as the log's.
+ * UNCONFIRMED), and pksim's own layout divides the key space evenly
+ * (pmap.h, an ASSUMPTION), which can put two keys the log records on two
+ * ranges onto one and show load there the log does not show. A range is
+ * one interval of EPKs (rule 24), so the log's ranges, with each key at
+ * its EPK, fix where a layout of as many ranges must cut between them;
+ * this module finds those cuts, or says why no layout holds the keys as
+ * recorded.
  */
 #ifndef PKSIM_LOGRANGES_H
 #define PKSIM_LOGRANGES_H
 
+#include "pksim/base/diag.h"
 #include "pksim/load/monitor.h"
+#include "pksim/load/scenario_workload.h"
 #include "pksim/service/cosmos/pkey.h"
 #include "pmap.h"
 
 /*
- * One sentence for the findings (owned by the caller, free()) when the
- * rows of m (the replayed log, its rows the items of w in order, keyed
- * by k) are placed by map (the layout at the start, as many ranges as
- * the log records: the caller's condition) against the ranges the log
- * records: two key values the log records on two ranges share one range
- * of map, which adds load there that the log does not show. It names the
- * two key values (the earliest rows of the first such range of map) and
- * the ranges. NULL when they agree, or when the log records no range
- * (m->ranges == 0) or a row has none. kv is scratch for one key.
+ * The cuts of a layout of f->monitor->ranges ranges (the caller's
+ * condition: as many as the existing container has) that keeps every
+ * key value of the log on the range the log records for it. f is the
+ * replayed log (its rows the items of w in order, keyed by k); even is
+ * pksim's own layout of that many ranges. Between the last key of one
+ * recorded range and the first of the next (in EPK order) the cut is
+ * even's when it falls there, else the two keys' EPK midpoint (V2; a V1
+ * key's own EPK), so a log the even layout already agrees with keeps it.
+ *
+ * Returns 0 with *cuts (owned, ranges - 1 EPKs in order; NULL when the
+ * log records no range, a row has none, or it names fewer than 2) and
+ * *note (owned, NULL when even already agrees): a sentence for the
+ * findings naming two keys even puts on one range and, when the log's
+ * range ids in EPK order are not 0, 1, ..., which id each range here
+ * has in the log. Returns -1 with an error in d, at the row of the
+ * data file (f->resolved) that shows it, when no layout holds the keys
+ * as recorded: one key value on two recorded ranges (a split during the
+ * log moved it), or a recorded range whose keys are not one interval of
+ * EPKs (another key, recorded on another range, lies between two of
+ * them). kv is scratch for one key.
  */
-char *logranges_disagree(const struct pk_pkey *k, const struct pk_workload *w,
-			 const struct pk_monitor_log *m,
-			 const struct pk_pmap *map, struct pk_keyval *kv);
+int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
+		     const struct pk_items_file *f, const struct pk_pmap *even,
+		     struct pk_keyval *kv, struct pk_epk **cuts, char **note,
+		     struct pk_diag *d);
 
 #endif

@@ -67,6 +67,25 @@ void pmap_init_version(struct pk_pmap *m, size_t n, int version)
 	m->next_id = (uint32_t)n;
 }
 
+int pmap_set_cuts(struct pk_pmap *m, const struct pk_epk *cuts)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < m->n; i++) {
+		const struct pk_epk *lo = i ? &cuts[i - 1] : &pk_epk_min;
+
+		if (epk_cmp(lo, &cuts[i]) >= 0 ||
+		    epk_cmp(&cuts[i], &pk_epk_end) >= 0) {
+			return -1;
+		}
+	}
+	for (i = 0; i + 1 < m->n; i++) {
+		m->ranges[i].max = cuts[i];
+		m->ranges[i + 1].min = cuts[i];
+	}
+	return 0;
+}
+
 void pmap_free(struct pk_pmap *m)
 {
 	free(m->ranges);

@@ -51,6 +51,16 @@ void pmap_init(struct pk_pmap *m, size_t n);
  */
 void pmap_init_version(struct pk_pmap *m, size_t n, int version);
 
+/*
+ * Move the n - 1 boundaries between m's ranges (as laid out, before any
+ * split or merge) to cuts[0 .. n-2]: range i then ends, and range i + 1
+ * starts, at cuts[i]. The cuts must rise strictly, the first above ""
+ * and the last below "FF". Used for an existing container whose ranges
+ * a replayed log records (logranges.h). Returns 0, or -1 (m unchanged)
+ * when the cuts are out of order or out of the space.
+ */
+int pmap_set_cuts(struct pk_pmap *m, const struct pk_epk *cuts);
+
 /* Release m's ranges. */
 void pmap_free(struct pk_pmap *m);
 
