@@ -313,6 +313,38 @@ static size_t scaled_note(const struct pk_bill *b, char *buf, size_t cap,
 	    fmt_thousands(b->scale_units[0], r));
 }
 
+/* Append to buf (cap bytes, n used) what a compressed data file's
+   month is of (bill.h data_scale); returns the new n */
+static size_t compression_note(const struct pk_bill *b, char *buf, size_t cap,
+			       size_t n)
+{
+	int units = b->mode == PK_BILL_MANUAL || b->mode == PK_BILL_AUTOSCALE ||
+		    b->mode == PK_BILL_FABRIC ||
+		    b->mode == PK_BILL_DDB_PROVISIONED;
+
+	n = fmt_append(buf, cap, n,
+		       "%sthe data file is replayed compressed %.6gx: the "
+		       "month is of the data's own time, what the replay "
+		       "consumed%s at 1/%.6g of its rate (the run's lines "
+		       "are the replay's)",
+		       n ? "; " : "", b->data_scale,
+		       b->mode == PK_BILL_DDB_PROVISIONED
+			   ? " (the on-demand comparison, and its use)"
+			   : "",
+		       b->data_scale);
+	if (units) {
+		n = fmt_append(buf, cap, n,
+			       "; the %s are priced as the replay held them, "
+			       "for its compressed rate",
+			       b->mode == PK_BILL_DDB_PROVISIONED
+				   ? "table's provisioned units"
+			       : b->mode == PK_BILL_MANUAL
+				   ? "container's provisioned RU/s"
+				   : "RU/s autoscale scaled to");
+	}
+	return n;
+}
+
 const char *money_caveat_note(const struct pk_scenario *sc,
 			      const struct pk_result_variant *v, char *buf,
 			      size_t cap)
@@ -364,6 +396,9 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			       sc->time_scale_text ? sc->time_scale_text
 						   : "given");
 	}
+	if (v->bill.data_scale > 0 && v->bill.data_scale != 1) {
+		n = compression_note(&v->bill, buf, cap, n);
+	}
 	if (n > 0) {
 		return buf;
 	}
@@ -405,7 +440,8 @@ static const char *gb_text(double g, char *buf, size_t cap)
 
 /* "80 s (its workload's 60 s)", "10 s (its workload's 12 s at its
    client's pace)" when the pace alone takes longer than the run, or
-   "60 s" when the run is its workload's seconds, into buf (cap bytes) */
+   "60 s" when the run is its workload's seconds, with the data's own
+   seconds after it for a compressed data file, into buf (cap bytes) */
 static const char *run_seconds(const struct pk_result_variant *v, char *buf,
 			       size_t cap)
 {
@@ -423,6 +459,15 @@ static const char *run_seconds(const struct pk_result_variant *v, char *buf,
 			 fmt_thousands(v->bill.workload_s, b));
 	} else {
 		snprintf(buf, cap, "%s s", fmt_thousands(v->end_s, a));
+	}
+	if (v->bill.data_scale > 0 && v->bill.data_scale != 1) {
+		/* a compressed data file: the month is of the data's time */
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, cap - n, ", %s s of the data's time",
+			 fmt_thousands((int64_t)llround((double)v->end_s *
+							v->bill.data_scale),
+				       a));
 	}
 	return buf;
 }
@@ -457,7 +502,8 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	month_gb = end_gb * (double)PK_BILL_MONTH_HOURS * 3600.0 *
 		   (v->bill.write_scale > 0 ? v->bill.write_scale : 1) /
 		   (v->bill.workload_span_s > 0 ? v->bill.workload_span_s
-						: (double)v->end_s);
+						: (double)v->end_s) /
+		   (v->bill.data_scale > 0 ? v->bill.data_scale : 1);
 	most_gb =
 	    money_keyspace_bytes(sc, t, &items, &item_bytes) / (double)PK_GIB;
 	if (n_ix > 0) {
@@ -737,6 +783,8 @@ static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 		 b->month_from_week		  ? "its week x 30/7 (weekly)"
 		 : b->scaled && !b->scale_settled ? "720 h, scaling unsettled"
 		 : b->time_scaled		  ? "720 h of simulated time"
+		 : b->data_scale > 0 && b->data_scale != 1
+		     ? "720 h of the data's time"
 		 : b->weekly && b->hours >= PK_BILL_WEEK_HOURS
 		     ? "720 h (not whole weeks)"
 		 : b->weekly ? "720 h (run under a week)"

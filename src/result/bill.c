@@ -443,10 +443,24 @@ int bill_weekly(const struct pk_scenario *sc)
 	return 0;
 }
 
+/* The data's seconds one second of sc's replay stands for (bill.h
+   data_scale): a data file's time_compression by its time field
+   (scenarios/README.md: "60 replays an hour in a minute"), else 1 */
+static double bill_data_scale(const struct pk_scenario *sc)
+{
+	const struct pk_items_file *f = sc ? sc->items_file : NULL;
+
+	return f && f->from == PK_FROM_TIME_FIELD && f->time_compression > 0
+		   ? f->time_compression
+		   : 1.0;
+}
+
 /* The month: with a weekly schedule and a whole week billed, the run's
    whole weeks' bill per week x 30/7; else what the clock hours bill
    per hour x 720 (a DynamoDB table's provisioned units: repeated_cost)
-   and a rate a second x 2,592,000, its two figures of one kind: what
+   and a rate a second x 2,592,000 seconds of the data's own time (a
+   compressed data file's replay second is data_scale of them: the
+   month of a trace is of its real rate), its two figures of one kind: what
    was served (serverless RU, consumed_cost) per second of the run, the
    seconds it was served in, or what the workload asked (an on-demand
    table's first attempts on the warm table, demand_cost) per second of
@@ -457,6 +471,10 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 	   GB-months whatever the run's calendar months were */
 	double hourly =
 	    b->cost - b->consumed_cost - b->storage.cost + b->storage_cost_720;
+	/* a month of the data's own time: a compressed replay's second
+	   is data_scale seconds of it */
+	double month_s =
+	    PK_BILL_MONTH_SECONDS / (b->data_scale > 0 ? b->data_scale : 1.0);
 
 	if (b->repeated) {
 		/* the units' month is their clock hours repeated, not the
@@ -470,19 +488,20 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 		b->month_720 += b->repeated_cost;
 	}
 	if (b->demand_month && b->workload_s > 0) {
-		/* what the workload asked, over the seconds it asked in */
+		/* what the workload asked, over the seconds it asked in, in
+		   the data's own time */
 		b->month_720 +=
 		    b->demand_cost /
 		    (b->workload_span_s > 0 ? b->workload_span_s
 					    : (double)b->workload_s) *
-		    PK_BILL_MONTH_SECONDS;
+		    month_s;
 	} else if (!b->demand_month && b->seconds > 0) {
 		/* what was served, over the seconds it was served in */
 		/* at the streams' rates summed (streams_served_scale) */
 		b->month_720 +=
 		    b->consumed_cost *
 		    (b->consumed_scale > 0 ? b->consumed_scale : 1) /
-		    (double)b->seconds * PK_BILL_MONTH_SECONDS;
+		    (double)b->seconds * month_s;
 	}
 	b->month_phases = b->month_720;
 	if (b->paced && b->demand_month) {
@@ -492,13 +511,12 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 		    (1 / b->phases_s - 1 / (b->workload_span_s > 0
 						? b->workload_span_s
 						: b->pace_s)) *
-		    PK_BILL_MONTH_SECONDS;
+		    month_s;
 	} else if (b->paced && b->seconds > 0) {
 		b->month_phases +=
 		    b->consumed_cost *
 		    (b->consumed_scale > 0 ? b->consumed_scale : 1) *
-		    (1 / b->phases_s - 1 / (double)b->seconds) *
-		    PK_BILL_MONTH_SECONDS;
+		    (1 / b->phases_s - 1 / (double)b->seconds) * month_s;
 	}
 	b->month = b->month_720;
 	b->weekly = bill_weekly(sc);
@@ -529,6 +547,7 @@ static void build_at(const struct pk_scenario *sc,
 	out->phases_s = (double)v->phases_s;
 	/* money is the replay's: simulated seconds, whatever the scale */
 	out->time_scaled = sc->time_scale != 1;
+	out->data_scale = bill_data_scale(sc);
 	out->pace_s = v->workload_span_s;
 	/* one stream: several stream's rates are each its own already
 	   (bill_ddb.c streams_scale, streams_served_scale) */

@@ -435,6 +435,10 @@ static void ondemand(const struct pk_scenario *sc,
 	double seconds = b->workload_span_s;
 	double sw = streams_scale(sc, v, x, 1, seconds);
 	double sr = streams_scale(sc, v, x, 0, seconds);
+	/* a compressed data file's rates in the data's own time (bill.h
+	   data_scale): the month and the use are of the real workload,
+	   the units held as the table held them */
+	double k = b->data_scale > 0 ? b->data_scale : 1.0;
 	char why[sizeof(b->why)];
 
 	memcpy(why, b->why, sizeof(why));
@@ -452,7 +456,7 @@ static void ondemand(const struct pk_scenario *sc,
 	b->ondemand_month =
 	    seconds > 0
 		? (b->ondemand_writes.cost * sw + b->ondemand_reads.cost * sr) /
-		      seconds * PK_BILL_MONTH_SECONDS
+		      seconds * PK_BILL_MONTH_SECONDS / k
 		: 0;
 	if (b->ondemand_writes.pick.price > 0) {
 		b->breakeven_writes =
@@ -468,22 +472,22 @@ static void ondemand(const struct pk_scenario *sc,
 		/* what the workload asks a second over what auto scaling
 		   holds on average once settled */
 		b->use_writes = (double)x->write_demand_mcu * sw / MCU /
-				seconds / b->scale_held[1];
+				seconds / b->scale_held[1] / k;
 		b->use_reads = (double)x->read_demand_mcu * sr / MCU / seconds /
-			       b->scale_held[0];
+			       b->scale_held[0] / k;
 		return;
 	}
 	if (seconds > 0 && x->wcu > 0) {
 		b->use_writes =
 		    (double)x->write_demand_mcu * sw / MCU /
 		    held(x, 1, (double)v->end_s, b->workload_s, scaled(sc, v)) *
-		    (double)b->workload_s / seconds;
+		    (double)b->workload_s / seconds / k;
 	}
 	if (seconds > 0 && x->rcu > 0) {
 		b->use_reads =
 		    (double)x->read_demand_mcu * sr / MCU /
 		    held(x, 0, (double)v->end_s, b->workload_s, scaled(sc, v)) *
-		    (double)b->workload_s / seconds;
+		    (double)b->workload_s / seconds / k;
 	}
 }
 

@@ -251,6 +251,14 @@ struct pk_bill {
 				pace (pk_result_variant.workload_span_s) */
 	int time_scaled;     /* 1: the scenario has a time_scale: the bill
 				is of simulated seconds all the same */
+	double data_scale;   /* the data's seconds a second of the replay
+				stands for: a data file's time_compression
+				by its time field, else 1 (0 unset: 1). A
+				month is of the data's own time: what
+				consumption bills a second (on demand's
+				units, serverless RU, the on-demand
+				comparison) and the storage note's growth
+				are divided by it; units held are not */
 	int weekly;	     /* 1: a phase's rate has a weekly schedule
 				(bill_weekly) */
 	int64_t weeks;	     /* whole weeks billed: hours / 168; serverless

@@ -1,0 +1,182 @@
+/*
+ * bill_month: a month at this workload (docs/money.md) is of the
+ * workload's own time and of what it stores, whatever the replay's
+ * speed. Figures at the shipped table's us-east-1 prices (pricing.md
+ * §5, third-party quotes): on demand $0.625 per million WRU, $0.00065
+ * per WCU-hour, $0.00013 per RCU-hour; a 30-day month of 2,592,000 s.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+/* The JSON report's money object of variant i of root */
+static const json_t *money_of(const json_t *root, size_t i)
+{
+	const json_t *m = json_object_get(
+	    json_array_get(json_object_get(root, "variants"), i), "money");
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert(json_is_true(json_object_get(m, "priced")));
+	return m;
+}
+
+static double num(const json_t *m, const char *key)
+{
+	const json_t *j = json_object_get(m, key);
+
+	ck_assert_msg(json_is_number(j), "%s", key);
+	return json_number_value(j);
+}
+
+/* pksim `cmd` on scenario yaml (written as s.yaml beside the data
+   file) with `tail` after it, its stdout: caller frees */
+static char *run_of(const char *cmd, const char *yaml, const char *tail)
+{
+	char args[600];
+
+	snprintf(args, sizeof(args), "%s '%s'%s", cmd,
+		 tu_dir_file("s.yaml", yaml), tail);
+	return tu_run_ok(args);
+}
+
+/* The JSON report of run (caller frees the root) */
+static json_t *run_json(const char *yaml)
+{
+	char *out = run_of("run", yaml, " --format json");
+	json_t *root = json_loads(out, 0, NULL);
+
+	free(out);
+	ck_assert_ptr_nonnull(root);
+	return root;
+}
+
+/* d.jsonl: 600 records one a second of the data's time (ts in epoch
+   seconds), each well under 1 KB: 1 WRU a put (D1) */
+static void write_data_file(void)
+{
+	char *text = malloc(600 * 80), *p = text;
+	int i;
+
+	for (i = 0; i < 600; i++) {
+		p += sprintf(p,
+			     "{\"id\": \"r%05d\", \"k\": \"k%05d\", "
+			     "\"ts\": %d}\n",
+			     i, i, 1762041600 + i);
+	}
+	tu_dir_file("d.jsonl", text);
+	free(text);
+}
+
+/* A data file replayed compressed 60x (trialA-6): 600 puts, one a
+   second over 600 s of the data's time, replayed in 10 s. A month of
+   that workload is 1 WRU a second of real time: 2,592,000 WRU x $0.625
+   a million = $1.62, on an on-demand table and as a provisioned
+   table's on-demand comparison; priced at the replay's 60 WRU a second
+   it was $97.20. The provisioned table of 100 WCU and 10 RCU bills its
+   units as held, 100 x $0.00065 + 10 x $0.00013 = $0.0663 an hour,
+   $47.736 a month, and on demand would use 1 of its 100 WCU (1%), not
+   the replay's 60. Uncompressed (time_compression 1, a 600 s run) the
+   same file gives the same $1.62. */
+START_TEST(test_month_compressed_data_time)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "clock: {start: 2026-11-02T00:00:00Z}\n"
+	    "table: {partition_key: /k, %s}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "items: {file: d.jsonl, time_field: ts, time_compression: %s}\n";
+	char yaml[600], *text;
+	json_t *root;
+	const json_t *m;
+
+	write_data_file();
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand", "60");
+	root = run_json(yaml);
+	m = money_of(root, 0);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 1.62, 0.005);
+	json_decref(root);
+	text = run_of("run", yaml, "");
+	ck_assert_msg(strstr(text, "a month     720 h of the data's time") &&
+			  strstr(text, "replayed compressed 60x") &&
+			  strstr(text, "10 s, 600 s of the data's time"),
+		      "%s", text);
+	free(text);
+
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand", "1");
+	root = run_json(yaml);
+	ck_assert_double_eq_tol(num(money_of(root, 0), "month_cost"), 1.62,
+				0.005);
+	json_decref(root);
+
+	snprintf(yaml, sizeof(yaml), fmt,
+		 "write_capacity_units: 100, read_capacity_units: 10", "60");
+	root = run_json(yaml);
+	m = money_of(root, 0);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 1.62, 0.005);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 47.736, 0.005);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 0.01, 1e-6);
+	json_decref(root);
+}
+END_TEST
+
+/* The same file on a serverless container beside an on-demand table
+   (a compare across services): each one's month is the same compressed
+   60x as not, the data's one put a second; the table's is $1.62 as
+   above. */
+START_TEST(test_month_compressed_serverless)
+{
+	static const char fmt[] =
+	    "clock: {start: 2026-11-02T00:00:00Z}\n"
+	    "container: {partition_key: /k, serverless: true}\n"
+	    "pricing: {region: {cosmos: us-nongov, dynamodb: us-east-1}, "
+	    "date: 2026-11-30}\n"
+	    "items: {file: d.jsonl, time_field: ts, time_compression: %s}\n"
+	    "variants:\n"
+	    "  - {name: c}\n"
+	    "  - {name: d, service: dynamodb, partition_key: /k, "
+	    "capacity: on_demand}\n";
+	char yaml[600], *out;
+	json_t *root;
+	double c1, d1;
+
+	write_data_file();
+	snprintf(yaml, sizeof(yaml), fmt, "1");
+	out = run_of("compare", yaml, " --no-remedies --format json");
+	root = json_loads(out, 0, NULL);
+	free(out);
+	ck_assert_ptr_nonnull(root);
+	c1 = num(money_of(root, 0), "month_cost");
+	d1 = num(money_of(root, 1), "month_cost");
+	json_decref(root);
+	ck_assert_double_eq_tol(d1, 1.62, 0.005);
+	ck_assert(c1 > 0);
+
+	snprintf(yaml, sizeof(yaml), fmt, "60");
+	out = run_of("compare", yaml, " --no-remedies --format json");
+	root = json_loads(out, 0, NULL);
+	free(out);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_double_eq_tol(num(money_of(root, 0), "month_cost"), c1,
+				c1 * 1e-3);
+	ck_assert_double_eq_tol(num(money_of(root, 1), "month_cost"), d1,
+				0.005);
+	json_decref(root);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("bill_month");
+	TCase *tc = tcase_create("bill_month");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_month_compressed_data_time);
+	tcase_add_test(tc, test_month_compressed_serverless);
+	suite_add_tcase(s, tc);
+	return s;
+}
