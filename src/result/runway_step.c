@@ -161,9 +161,12 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 		c->timed = p->time_key && moves_on(p, c->g, bk);
 		for (j = 0; j < ns; j++) {
 			c->mass[j] = c->g->smass ? c->g->smass[j] : c->g->mass;
-			/* a time key's other values wait for their time */
-			c->range_mass[j] = c->timed ? c->mass[j]
-					   : pick->range_smass && c->g->smass
+			/* its range's writes: under a time key those of
+			   every value current with it, each group on the
+			   range of its key at its item's time (ASSUMPTION:
+			   every bucket's values lie over the ranges as the
+			   run's did) */
+			c->range_mass[j] = pick->range_smass && c->g->smass
 					       ? pick->range_smass[r * ns + j]
 					       : pick->range_mass[r];
 		}
@@ -914,9 +917,7 @@ static void from_rates(const struct pk_snapshot *s,
 	}
 	fshare = xcalloc(pick.n_ranges + 1, sizeof(*fshare));
 	runway_find_shares(v, &pick, fshare);
-	if (!p.time_key) {
-		runway_unseen_spread(&pick);
-	}
+	runway_unseen_spread(&pick);
 	if (!p.time_key && p.ns == 1 && v->n_ranges > 1) {
 		/* keyed requests read the stored items (stored_step) */
 		p.rmass = xmalloc(v->n_ranges * sizeof(*p.rmass));
