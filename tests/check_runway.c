@@ -85,48 +85,6 @@ START_TEST(test_runway_weekday_bucket)
 END_TEST
 
 /*
- * scenarios/iot-by-day.yaml: 2,000 operations/s, 0.9 of them creates of
- * 1 KB, keyed by %A from Wednesday 23:58:30. Thursday is current from t
- * = 90 s; its range has 18,000 / 3 = 6,000 RU/s, and a 1 KB create
- * costs 5 RU: its 1,800 creates/s want 9,000 RU/s. The 200 reads/s of
- * 1 KB (1 RU) read stored items of every day, so a time key's reads are
- * counted evenly over the 3 ranges: 66.67 RU/s on Thursday's. The range
- * serves 6,000 of the 9,066.67 RU/s asked, every request alike, so
- * Thursday grows 1,800 x 1,024 x 6,000 / 9,066.67 = 1,219,764.7 B/s:
- * 20 GiB take 21,474,836,480 / 1,219,764.7 = 17,605.7 s, full at t =
- * 17,695.7 s (0.2048 days, 4.9 h), bounded by range 2's RU/s shared with
- * the reads. Before: "1.28 days", the stored growth averaged over a
- * week; then 17,566.3 s with the reads left out of the range's RU/s.
- */
-START_TEST(test_runway_iot_by_day)
-{
-	struct pk_scenario *sc;
-	struct pk_diag d;
-	struct pk_run *run;
-	struct pk_result *res;
-	struct pk_scorecard *c;
-	char t[640];
-
-	diag_init(&d);
-	sc = scenario_load(tu_src("scenarios/iot-by-day.yaml"), &d);
-	ck_assert_ptr_nonnull(sc);
-	diag_free(&d);
-	c = tu_cards_sc(sc, &run, &res);
-	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(tu_near(c[0].days_to_full * DAY,
-			      90.0 + CAP / (1800.0 * 1024.0 * 6000.0 /
-					    (9000.0 + 200.0 / 3.0)),
-			      1e-6),
-		      "%f", c[0].days_to_full * DAY);
-	text_of(res, &c[0], t, sizeof(t));
-	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s shared with "
-				"the reads, queries and rewrites"),
-		      "%s", t);
-	tu_cards_free(c, run, res);
-}
-END_TEST
-
-/*
  * One key at 400 RU/s, a 1-second burst of 10,000 creates of 1 KB with
  * long retries. A 1 KB create costs 5 RU, so the range lets 400 / 5 = 80
  * a second succeed: 80 x 1,024 = 81,920 B/s, and 20 GiB take
@@ -1120,7 +1078,6 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_runway_weekday_bucket);
-	tcase_add_test(tc, test_runway_iot_by_day);
 	tcase_add_test(tc, test_runway_burst_bounded_by_throughput);
 	tcase_add_test(tc, test_runway_id_pool_never);
 	tcase_add_test(tc, test_runway_short_phase_keeps_weekly);

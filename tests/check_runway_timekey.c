@@ -1,25 +1,32 @@
 /*
  * runway_timekey: the throughput bound of the storage runway
  * (include/pksim/result/runway.h) under a key with a time part: the
- * range holding a value's current bucket serves the writes of every
- * other key value current with it there (src/result/runway_step.c).
- * Each figure derived by hand beside its test and checked against a
- * replay long enough to reach the cap; each says what it gave before.
+ * range holding the current bucket serves that bucket's reads, and the
+ * writes of every other key value current with it on that range
+ * (src/result/runway_keyed.c, runway_step.c). Each figure derived by
+ * hand beside its test and checked against a replay long enough to
+ * reach the cap; each says what it gave before.
  */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "testutil.h"
 
-/* A create of 10 KB is charged 5 + 45 x 9 / 99 = 9.0909 RU (reference
-   rule 12's size curve, as the trial's x3 case works it), in whole
-   milli-RU: 9.091; 10 KB stores 10,240 B */
+/* A create of 10 KB is charged 5 + 45 x 9 / 99 = 9.0909 RU and a point
+   read of it 1 + 9 x 9 / 99 = 1.8182 RU (reference rule 12's size
+   curve, as the trial's x3 case works it), each in whole milli-RU:
+   9.091 and 1.818; 10 KB stores 10,240 B */
 #define CREATE_10KB 9.091
+#define READ_10KB 1.818
 #define B_10KB 10240.0
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
 
 /* The first variant of scenario text: its runway's time to full (s),
    the runway sentence into t, and the replay's first 403/1014 (s) into
@@ -42,6 +49,44 @@ static double full_s(const char *text, char *t, size_t cap, double *replay_s)
 	tu_cards_free(c, run, res);
 	return s;
 }
+
+/*
+ * Key /date (`%Y-%m-%d`) from 2026-03-05 00:00 UTC: 4,000 ops/s, 10 %
+ * creates of 10 KB and 90 % point reads of a stored item, 30,000 RU/s
+ * on 5 ranges of 6,000, a 20 MiB cap. From midnight every stored item
+ * is in the day's bucket, so every read lands on its range: 400 x 9.091
+ * = 3,636.4 RU/s of creates and 3,600 x 1.818 = 6,544.8 of reads ask
+ * 10,181.2 of its 6,000. Every request gets the same part: the creates
+ * 6,000 x 3,636.4 / 10,181.2 = 2,143.0 RU/s, 235.73 a second,
+ * 2,413,865 B/s: 20 MiB = 20,971,520 B in 8.688 s (the trial's x3
+ * works the same at 200 MiB: 86.9 s). The replay reaches the cap in its
+ * 9th second (t = 8 s). Before: 5.12 s (400 creates/s unthrottled, the
+ * reads spread a fifth to each range).
+ */
+START_TEST(test_timekey_reads_on_the_day_range)
+{
+	static const char text[] =
+	    "seed: 7\n"
+	    "clock: {start: \"2026-03-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /date, throughput: 30000, "
+	    "logical_partition_storage: 20MB}\n"
+	    "items:\n"
+	    "  date: {clock: \"%Y-%m-%d\"}\n"
+	    "phases:\n"
+	    "  - {name: t, duration: 15s, rate: 4000/s, ops: {create: 0.1, "
+	    "read: 0.9}, item_size: 10KB}\n";
+	const double ru = 400 * CREATE_10KB + 3600 * READ_10KB;
+	const double creates = 6000.0 * (400 * CREATE_10KB / ru) / CREATE_10KB;
+	const double want = 20971520.0 / (creates * B_10KB);
+	char t[640];
+	double replay, s = full_s(text, t, sizeof(t), &replay);
+
+	ck_assert_msg(tu_near(s, want, 1e-6), "%f (want %f): %s", s, want, t);
+	ck_assert_msg(strstr(t, "'s 6,000 RU/s shared with the reads"), "%s",
+		      t);
+	ck_assert_msg(replay >= 8.0 && replay < 10.0, "replay %f", replay);
+}
+END_TEST
 
 /*
  * Key "{t}-{day}" (`%A`) from Monday 2026-01-05 00:00 UTC: t over a ..
@@ -81,6 +126,63 @@ START_TEST(test_timekey_other_values_share_the_range)
 }
 END_TEST
 
+/*
+ * scenarios/iot-by-day.yaml: 2,000 operations/s, 0.9 of them creates of
+ * 1 KB, keyed by %A from Wednesday 23:58:30. Thursday is current from t
+ * = 90 s; its range has 18,000 / 3 = 6,000 RU/s, and a 1 KB create
+ * costs 5 RU: its 1,800 creates/s want 9,000 RU/s. The 200 reads/s of
+ * 1 KB (1 RU) read the stored items: Thursday's on its range, the
+ * 162,000 of Wednesday's 90 s spread over the 3 ranges. In hour h of
+ * Thursday (h = 1, 2, ...) the part of the items in Thursday at the
+ * hour's middle is c = (h - 1/2) x 6,480,000 / (162,000 + (h - 1/2) x
+ * 6,480,000), 0.95238 in hour 1, 0.98361 in hour 2, 0.99448 in hour 5;
+ * its range is asked 9,000 + 200 (c + (1 - c) / 3) RU/s (9,193.65 in
+ * hour 1) and serves 6,000 of them, every request alike, so Thursday
+ * grows 1,800 x 1,024 x 6,000 / that a second (1,202,917 B/s in hour
+ * 1, 1,202,183 in hour 5). Four hours store 17,315,135,096 B; the
+ * 4,159,701,384 B left take 3,460.1 s of hour 5: full at t = 17,950.1 s
+ * (0.2078 days, 5.0 h), bounded by range 2's RU/s shared with the
+ * reads (with every read on Thursday's range: 17,954.6 s). Before:
+ * 17,695.7 s, every read spread a third to each range.
+ */
+START_TEST(test_timekey_iot_by_day)
+{
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	const double hour = 1800.0 * 3600.0, wed = 1800.0 * 90.0;
+	double acc = 0, want = -1, h;
+	char t[640];
+
+	for (h = 1; h <= 5 && want < 0; h++) {
+		const double in = (h - 0.5) * hour / (wed + (h - 0.5) * hour);
+		const double rate = 1800.0 * 1024.0 * 6000.0 /
+				    (9000.0 + 200.0 * (in + (1.0 - in) / 3.0));
+
+		if (acc + rate * 3600.0 >= CAP) {
+			want = 90.0 + (h - 1) * 3600.0 + (CAP - acc) / rate;
+		}
+		acc += rate * 3600.0;
+	}
+	ck_assert_msg(tu_near(want, 17950.1227, 1e-8), "%f", want);
+	diag_init(&d);
+	sc = scenario_load(tu_src("scenarios/iot-by-day.yaml"), &d);
+	ck_assert_ptr_nonnull(sc);
+	diag_free(&d);
+	c = tu_cards_sc(sc, &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, want, 1e-6), "%f",
+		      c[0].days_to_full * 86400.0);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s shared with "
+				"the reads, queries and rewrites"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_timekey");
@@ -88,6 +190,8 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_timekey_reads_on_the_day_range);
+	tcase_add_test(tc, test_timekey_iot_by_day);
 	tcase_add_test(tc, test_timekey_other_values_share_the_range);
 	suite_add_tcase(s, tc);
 	return s;

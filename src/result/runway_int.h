@@ -1000,10 +1000,6 @@ double runway_pool_lim(const struct rw_pool *p, size_t i, size_t r);
 
 void runway_pool_free(struct rw_pool *p);
 
-/* A time key's keyed requests counted as spread (ASSUMPTION: over the
-   ranges evenly, where its buckets of every time lie) */
-void runway_keyed_spread(struct slice *x, size_t n, size_t ns);
-
 /* Rewrites at another size over the projection's steps (runway.h,
    rewrites): every stream's new items so far, and one step's rewrites,
    their bytes, and each stream's new bytes and items offered */

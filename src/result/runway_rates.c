@@ -1048,18 +1048,3 @@ double runway_rewritten(const struct rw_rewrites *r, const double *mass,
 	       (old * (1.0 - keep) + part * fresh * (1.0 - q_new)) *
 		   (r->bytes / r->ops);
 }
-
-/* A time key's keyed requests counted as spread (ASSUMPTION: over the
-   ranges evenly, where its buckets of every time lie) */
-void runway_keyed_spread(struct slice *x, size_t n, size_t ns)
-{
-	size_t i, k;
-
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < ns; k++) {
-			x[i].spread[k] += x[i].keyed[k] + x[i].find[k];
-			x[i].keyed[k] = 0;
-			x[i].find[k] = 0;
-		}
-	}
-}

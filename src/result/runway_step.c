@@ -24,6 +24,7 @@
 #include "pksim/service/snapshot.h"
 #include "pksim/workload/workload.h"
 #include "runway_int.h"
+#include "runway_keyed.h"
 
 /* Bucket texts a key's time parts take at most in one projection (a
    day of the year's 366; more say the key changes faster than a step) */
@@ -47,6 +48,8 @@ struct steps {
 	struct rw_text memo;
 	int ring;
 	int *step_slot;
+	/* ... its stored items by slot: where its keyed requests land */
+	struct rw_keyed keyed;
 	struct rw_rewrites rr;
 	/* rewrites at another size resize what a partition holds */
 	int rewrites_resize;
@@ -202,6 +205,7 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 						   q->ring);
 			}
 		}
+		runway_keyed_clear(&q->keyed, q->ring);
 	}
 	if (bk->len_s < PK_RUNWAY_STEP_S) {
 		/* several buckets an hour: each its share */
@@ -580,8 +584,10 @@ static void stored_step(const struct rw_proj *p, struct steps *q)
 }
 
 /* Step h's stretches of each stream in [t0, t1) (workload seconds) and
-   the slices they make into q, with the pool's draws and the rewrites */
-static void slices_step(struct rw_proj *p, struct steps *q, int64_t h,
+   the slices they make into q, with the pool's draws and the rewrites;
+   a time key's writes in bucket slot of bk */
+static void slices_step(struct rw_proj *p, struct steps *q,
+			const struct pk_time_bucket *bk, int slot, int64_t h,
 			double t0, double t1)
 {
 	size_t i, j;
@@ -597,15 +603,22 @@ static void slices_step(struct rw_proj *p, struct steps *q, int64_t h,
 	}
 	q->n_all = runway_slices_of(q->x, q->nxs, p->ns, q->xs);
 	if (p->time_key) {
-		/* the stored items a keyed request reads lie in every
-		   bucket, not the current one's range */
-		runway_keyed_spread(q->xs, q->n_all, p->ns);
+		/* the stored items a keyed request reads: the current
+		   bucket's where its writes go, the others' spread */
+		runway_keyed_split(&q->keyed, slot,
+				   bk->len_s < PK_RUNWAY_STEP_S, q->xs,
+				   q->n_all);
 	}
 	stored_step(p, q);
 	runway_pool_draws(&p->pool, p->v, q->xs, q->n_all);
 	runway_rewrites_step(&q->rr, q->xs, q->n_all, p->ns);
 	q->rr.before = p->dels.on ? p->dels.live : q->rr.before;
 	runway_dels_step(&p->dels, q->xs, q->n_all, p->ns, h, t1, q->off);
+	if (p->time_key) {
+		runway_keyed_count(&q->keyed, slot, bk->period_s > 0, q->xs,
+				   q->n_all, p->dels.on ? p->dels.keep : 1.0,
+				   p->dels.on ? p->dels.fresh : 1.0);
+	}
 	if (p->dels.on) {
 		/* rewrites pick among the items stored, not every one
 		   written */
@@ -639,10 +652,10 @@ static void step_all(struct rw_proj *p, struct steps *q,
 		if (t1 > (double)PK_RUNWAY_HORIZON_S) {
 			t1 = (double)PK_RUNWAY_HORIZON_S;
 		}
-		slices_step(p, q, h, t0, t1);
 		if (p->time_key) {
 			slot = bucket_step(p, q, bk, h, t0, t1, &share);
 		}
+		slices_step(p, q, bk, slot, h, t0, t1);
 		for (i = 0; i < p->n_c; i++) {
 			const int timed = p->c[i].timed;
 
@@ -716,6 +729,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		q.texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*q.texts));
 		q.step_slot = xcalloc((size_t)n_steps, sizeof(*q.step_slot));
 		runway_text_init(&q.memo, p->v, p->sc);
+		runway_keyed_init(&q.keyed, p->ns, PK_RW_MAX_SLOTS);
 		runway_text_init(&m, p->v, p->sc);
 		runway_subhash_init(&q.sub, &m, bk, p->sc->clock_start_s);
 		if (q.sub.on &&
@@ -811,6 +825,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	free(q.ks_in);
 	free(q.ks_on);
 	free(q.texts);
+	runway_keyed_free(&q.keyed);
 }
 
 /* runway_from_rates, with untimed set as if time to live were off

@@ -134,10 +134,12 @@
  * alone: whole writes a second, floor(RU/s / a write's RU) of them, the
  * service admitting a request only when its charge fits what the second
  * has left; not with a fleet pool), a time key's keyed requests
- *   spread over every range (they read stored items of every bucket), a
- *   time-keyed value's range shared with every key value current with it
- *   there, each value's range its key's at the run's time standing for
- *   every bucket's, the
+ *   on the current bucket's ranges for the part of the stored items it
+ *   holds and spread over every range for the past buckets' (they read
+ *   stored items of every bucket; targets taken as uniform, time to live
+ *   not counted there), a time-keyed value's range shared with every key
+ *   value current with it there, each value's range its key's at the
+ *   run's time standing for every bucket's, the
  *   share of values the run never drew spread evenly over the ranges,
  *   ranges split later not counted; bound_range names the range when it
  *   held back the first to fill in any step before it filled (the RU/s
