@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
@@ -227,6 +228,83 @@ START_TEST(test_ddb_transact_hundred)
 }
 END_TEST
 
+/*
+ * TransactWriteItems: "The aggregate size of the items in the
+ * transaction cannot exceed 4 MB" (AWS's TransactWriteItems reference),
+ * 4 MiB = 4,194,304 B as DynamoDB counts (reference §1). Items of 100KB
+ * = 102,400 B each, each its own primary key (its own /id, the sort
+ * key: no transaction names one item twice):
+ * - 40 of them: 4,096,000 B <= 4,194,304: not refused (whether the
+ *   partitions take it is another matter; none is a 400);
+ * - 41 of them: 4,198,400 B > 4,194,304: every one a ValidationException
+ *   (HTTP 400), nothing written, no units consumed. The loader refuses
+ *   a fixed size that passes it (tests/bad/ddb-transact-over-4mb.yaml),
+ *   so the service's own check is reached by a spec the test sets past
+ *   the loader, as a drawn size may pass it. One a second for 10 s: 10
+ *   refused whole; the text report's 400 line and its finding say so.
+ */
+static const char four_mb_text[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /k, sort_key: /id, read_capacity_units: 10, "
+    "write_capacity_units: 40000, batches: transact_write_items}\n"
+    "client: {retries: off}\n"
+    "items: {k: {values: \"k{0..999}\"}}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 1/s, ops: {batch: 1}, batch: {size: 40, "
+    "spanning: 1}, item_size: 100KB}\n";
+
+START_TEST(test_ddb_transact_four_mb)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	const struct pk_totals *t;
+	struct pk_result *r;
+	struct pk_snapshot snap;
+	char *rep;
+
+	run = tu_sim_text("fits.yaml", four_mb_text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->bad_request_400, 0);
+	ck_assert_uint_eq(t->ddb_tx_large_400, 0);
+	tu_sim_free(run);
+
+	diag_init(&d);
+	sc =
+	    scenario_parse("over.yaml", four_mb_text, strlen(four_mb_text), &d);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&d));
+	sc->phases[0].batch_size = 41;
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->batches, 10);
+	ck_assert_uint_eq(t->batches_rejected_400, 10);
+	ck_assert_uint_eq(t->bad_request_400, 10);
+	ck_assert_uint_eq(t->ddb_tx_large_400, 10);
+	ck_assert_uint_eq(t->ddb_too_large_400, 0);
+	ck_assert_uint_eq(t->ddb_dup_400, 0);
+	ck_assert_uint_eq(t->batches_committed, 0);
+	ck_assert_uint_eq(t->batch_items, 0);
+	ck_assert_int_eq(t->ru_mru, 0);
+	tu_snapshot(run, 0, &snap);
+	ck_assert_uint_eq(snap.storage_bytes, 0);
+	snapshot_free(&snap);
+	r = result_build(run);
+	rep = tu_report(r, report_text);
+	ck_assert_msg(strstr(rep, "10 TransactWriteItems whose items total "
+				  "over 4 MB"),
+		      "%s", rep);
+	ck_assert_msg(strstr(rep, "10 TransactWriteItems whose items total "
+				  "over 4 MB (ValidationException"),
+		      "%s", rep);
+	free(rep);
+	result_free(r);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_transact");
@@ -237,6 +315,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_transact_all_or_nothing);
 	tcase_add_test(tc, test_ddb_transact_hundred);
 	tcase_add_test(tc, test_ddb_transact_canceled);
+	tcase_add_test(tc, test_ddb_transact_four_mb);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -758,6 +758,57 @@ static void ddb_batch_fits(struct ld *ld, const struct pk_phase_spec *ph)
 		  PK_DDB_BATCH_WRITE_MAX);
 }
 
+/* The fewest bytes ph's items may draw: a fixed size, a uniform range's
+   least; 0 for a normal draw (its sizes reach down to 1 byte) */
+static uint64_t least_item_bytes(const struct pk_phase_spec *ph)
+{
+	return ph->item_size.kind == PK_SIZE_FIXED     ? ph->item_size.bytes
+	       : ph->item_size.kind == PK_SIZE_UNIFORM ? ph->item_size.min_bytes
+						       : 0;
+}
+
+/* A phase whose every batch is a TransactWriteItems of items over 4 MB
+   in all, where a variant is a table under `batches:
+   transact_write_items`: DynamoDB refuses every one ("The aggregate size
+   of the items in the transaction cannot exceed 4 MB", AWS's
+   TransactWriteItems reference; ValidationException), which cannot be
+   what the scenario means. A size some batches pass is replayed, the
+   larger ones refused and counted. */
+static void ddb_transact_fits(struct ld *ld, const struct pk_phase_spec *ph)
+{
+	const struct pk_scenario *s = ld->s;
+	const struct pk_ddb_table_spec *t;
+	uint64_t least = least_item_bytes(ph);
+	char a[32], all[32], most[32];
+	size_t v;
+
+	if (ph->mix[PK_OP_BATCH] <= 0 ||
+	    (uint64_t)ph->batch_size * least <= PK_DDB_TRANSACT_MAX_BYTES) {
+		return;
+	}
+	for (v = 0; v < s->n_variants; v++) {
+		t = scenario_variant_table(s, &s->variants[v]);
+		if (t && t->transact) {
+			break;
+		}
+	}
+	if (v == s->n_variants) {
+		return;
+	}
+	ld_err_at(
+	    ld, ph->batch_line ? ph->batch_line : ph->line,
+	    ph->batch_line ? ph->batch_col : ph->col,
+	    "phase '%.*s' sends TransactWriteItems of %u items of at "
+	    "least %s bytes, %s bytes in all; DynamoDB takes at most 4 "
+	    "MB (%s bytes) in one transaction, every larger one a "
+	    "ValidationException; allowed: fewer or smaller items, at "
+	    "most 4 MB together",
+	    PK_SCENARIO_QUOTE_BYTES, ph->name, ph->batch_size,
+	    fmt_thousands((int64_t)least, a),
+	    fmt_thousands((int64_t)((uint64_t)ph->batch_size * least), all),
+	    fmt_thousands((int64_t)PK_DDB_TRANSACT_MAX_BYTES, most));
+}
+
 /*
  * Merge and redistribution are features of provisioned throughput
  * (D-MERGE, D-REDIST): neither applies to a serverless variant, and pksim
@@ -854,6 +905,7 @@ void ld_check_phase_actions(struct ld *ld)
 		phase_settings_fit(ld, ph);
 		batch_fits_some_key(ld, ph);
 		ddb_batch_fits(ld, ph);
+		ddb_transact_fits(ld, ph);
 		ddb_queries_fit(ld, ph);
 		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
 			continue;

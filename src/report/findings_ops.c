@@ -259,17 +259,18 @@ static double batch_copies(const struct pk_scenario *sc)
 	return least;
 }
 
-/* DynamoDB's 400s: ValidationException, for an item over 400 KB (D2)
-   or a key value the table refuses (not a string or number, or over
-   2,048 bytes); the BatchWriteItems naming one key twice say why when
-   sc's batches copy their first item's values */
+/* DynamoDB's 400s: ValidationException, for an item over 400 KB (D2),
+   a TransactWriteItems whose items total over 4 MB (said only when one
+   was) or a key value the table refuses (not a string or number, or
+   over 2,048 bytes); the BatchWriteItems naming one key twice say why
+   when sc's batches copy their first item's values */
 static char *ddb_refused(const struct pk_scenario *sc,
 			 const struct pk_totals *t)
 {
 	char a[32], b[32], c[32], e[32];
-	char f[32], why[160] = "";
+	char f[32], g[32], why[160] = "", tx[200] = "";
 	uint64_t other = t->bad_request_400 - t->ddb_too_large_400 -
-			 t->ddb_lsi_400 - t->ddb_dup_400;
+			 t->ddb_lsi_400 - t->ddb_dup_400 - t->ddb_tx_large_400;
 	double span = batch_copies(sc);
 
 	if (t->ddb_dup_400 > 0 && span < 1) {
@@ -278,6 +279,13 @@ static char *ddb_refused(const struct pk_scenario *sc,
 			 "values (spanning: %g); give spanning: 1 for "
 			 "independent items",
 			 span);
+	}
+	if (t->ddb_tx_large_400 > 0) {
+		snprintf(tx, sizeof(tx),
+			 "%s TransactWriteItems whose items total over 4 MB "
+			 "(ValidationException: DynamoDB's most for one "
+			 "transaction; nothing written, no units consumed), ",
+			 fmt_thousands(t->ddb_tx_large_400, g));
 	}
 
 	return xasprintf("%s request%s refused with 400: %s with an item "
@@ -288,13 +296,14 @@ static char *ddb_refused(const struct pk_scenario *sc,
 			 "item with its projections over 400 KB), %s "
 			 "BatchWriteItems naming one primary key twice "
 			 "(ValidationException: each refused whole, nothing "
-			 "written%s), %s with a key value the table refuses "
-			 "(not a string or number, or over 2,048 bytes)",
+			 "written%s), %s%s with a key value the table "
+			 "refuses (not a string or number, or over 2,048 "
+			 "bytes)",
 			 fmt_thousands(t->bad_request_400, a),
 			 t->bad_request_400 == 1 ? " was" : "s were",
 			 fmt_thousands(t->ddb_too_large_400, b),
 			 fmt_thousands(t->ddb_lsi_400, e),
-			 fmt_thousands(t->ddb_dup_400, f), why,
+			 fmt_thousands(t->ddb_dup_400, f), why, tx,
 			 fmt_thousands(other, c));
 }
 

@@ -274,17 +274,27 @@ static void totals(const struct pk_result_variant *v, int batches,
 		char lsi[32];
 
 		char dup[32];
+		char tx[32];
 
 		fprintf(out,
 			"  bad request (400)        %s (%s with an item over "
 			"400 KB, D2; %s by a local secondary index, D18; %s "
-			"BatchWriteItems naming one key twice%s)\n",
+			"BatchWriteItems naming one key twice%s%s%s%s)\n",
 			fmt_thousands(t->bad_request_400, a),
 			fmt_thousands(t->ddb_too_large_400, b),
 			fmt_thousands(t->ddb_lsi_400, lsi),
 			fmt_thousands(t->ddb_dup_400, dup),
-			t->bad_request_400 > t->ddb_too_large_400 +
-						 t->ddb_lsi_400 + t->ddb_dup_400
+			t->ddb_tx_large_400 > 0 ? "; " : "",
+			t->ddb_tx_large_400 > 0
+			    ? fmt_thousands(t->ddb_tx_large_400, tx)
+			    : "",
+			t->ddb_tx_large_400 > 0
+			    ? " TransactWriteItems whose items total over "
+			      "4 MB"
+			    : "",
+			t->bad_request_400 >
+				t->ddb_too_large_400 + t->ddb_lsi_400 +
+				    t->ddb_dup_400 + t->ddb_tx_large_400
 			    ? "; the rest a key value the table refuses"
 			    : "");
 	} else if (t->bad_request_400 > 0 && t->bad_ttl_400 > 0) {
@@ -322,7 +332,8 @@ static void totals(const struct pk_result_variant *v, int batches,
 			"  TransactWriteItems       %s answered: %s "
 			"committed (%s items), %s refused whole (400 "
 			"ValidationException: a key DynamoDB refuses, one "
-			"item twice, or an item over 400 KB)\n",
+			"item twice, an item over 400 KB, or items over 4 MB "
+			"in all)\n",
 			fmt_thousands(t->batches, a),
 			fmt_thousands(t->batches_committed, b),
 			fmt_thousands(t->batch_items, d),

@@ -325,6 +325,10 @@ struct pk_totals {
 	uint64_t ddb_dup_400;	       /* ... a BatchWriteItem naming one
 					  primary key twice (no item over
 					  400 KB in it) */
+	uint64_t ddb_tx_large_400;     /* ... a TransactWriteItems whose
+					  items total over 4 MiB
+					  (PK_DDB_TRANSACT_MAX_BYTES; no
+					  item over 400 KB in it) */
 	uint64_t queries[3];	       /* by route: single, targeted, fan-out
 					  (enum pk_route_kind) */
 	uint64_t query_ranges;	       /* ranges visited by queries */

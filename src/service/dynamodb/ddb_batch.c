@@ -24,7 +24,8 @@
  *
  * Under `batches: transact_write_items` a batch is TransactWriteItems
  * instead (transact): checked whole as above (its 100 actions no
- * scenario batch passes), each item's units doubled (D1: "a
+ * scenario batch passes) and refused whole when its items total over 4
+ * MB (PK_DDB_TRANSACT_MAX_BYTES), each item's units doubled (D1: "a
  * transactional write costs twice as much", statement 6, E1), and every
  * item admitted on its partition or none: the items' units summed by
  * partition are admitted all or nothing (ddb_admit_many), stored only
@@ -66,6 +67,7 @@ struct batch {
 	int64_t coll_grow[PK_MAX_BATCH_OPS];
 	struct ddb_coll *coll[PK_MAX_BATCH_OPS];
 	int too_large; /* an item over 400 KiB */
+	int tx_large;  /* a transaction's items over 4 MiB in all */
 	int dup;       /* one primary key named twice */
 };
 
@@ -84,11 +86,12 @@ static void one_item(const struct pk_svc_request *rq, uint32_t k,
 static int check(struct ddb *d, const struct pk_svc_request *rq,
 		 struct batch *b)
 {
+	uint64_t total = 0;
 	uint32_t k;
 	int bad = 0;
 
 	b->n = rq->batch_n < PK_MAX_BATCH_OPS ? rq->batch_n : PK_MAX_BATCH_OPS;
-	b->too_large = b->dup = 0;
+	b->too_large = b->tx_large = b->dup = 0;
 	ddb_items_reset(d);
 	if (!d->t->transact && b->n > PK_DDB_BATCH_WRITE_MAX) {
 		/* ValidationException: 1 to 25 requests (reference §14) */
@@ -118,6 +121,11 @@ static int check(struct ddb *d, const struct pk_svc_request *rq,
 		if (!ddb_units_item_fits(size) || rq->batch[k].reject) {
 			bad = 1;
 		}
+		total += size;
+	}
+	if (d->t->transact && total > PK_DDB_TRANSACT_MAX_BYTES) {
+		/* ValidationException: the items' aggregate size over 4 MB */
+		b->tx_large = bad = 1;
 	}
 	return bad ? -1 : 0;
 }
@@ -155,10 +163,12 @@ static void refuse(struct ddb *d, const struct pk_svc_request *rq,
 	t->bad_request_400++;
 	t->batches++;
 	t->batches_rejected_400++;
-	/* one cause a request: an item over 400 KB, else a key named
-	   twice, else a key value the table refuses */
+	/* one cause a request: an item over 400 KB, else a transaction
+	   over 4 MB, else a key named twice, else a key value the table
+	   refuses */
 	t->ddb_too_large_400 += (uint64_t)b->too_large;
-	t->ddb_dup_400 += (uint64_t)(b->dup && !b->too_large);
+	t->ddb_tx_large_400 += (uint64_t)(b->tx_large && !b->too_large);
+	t->ddb_dup_400 += (uint64_t)(b->dup && !b->too_large && !b->tx_large);
 	t->ddb_lsi_400 += (uint64_t)by_lsi;
 }
 

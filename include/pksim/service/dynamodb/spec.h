@@ -29,6 +29,12 @@
    batch requests). A scenario's batch holds at most PK_MAX_BATCH_OPS
    (100) items, so none passes it */
 #define PK_DDB_TRANSACT_MAX 100u
+/* TransactWriteItems' most bytes: "The aggregate size of the items in
+   the transaction cannot exceed 4 MB" (AWS's TransactWriteItems API
+   reference); 4 MiB, as DynamoDB counts 1 MB = 1,024 KB (reference §1,
+   A-CONS). A larger transaction is a ValidationException, nothing
+   written or consumed */
+#define PK_DDB_TRANSACT_MAX_BYTES (UINT64_C(4) * 1024 * 1024)
 /* D9: burst capacity banks at most 300 s of unused capacity (A-BP) */
 #define PK_DDB_BURST_WINDOW_S 300
 /* D10 `delayed`: seconds of throttling before adaptive capacity lifts a
