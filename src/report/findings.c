@@ -320,13 +320,26 @@ static unsigned say_storage_growth(struct pk_sentences *s,
 		char f[640], t[32];
 
 		say(s, xasprintf(
-			   "storage growth: logical partition %s = %s filled "
+			   "storage growth: %s %s = %s filled "
 			   "in the replay itself, at t = %s s (above); when "
 			   "one fills from the workload's start is not "
 			   "projected: %s",
+			   v->ddb ? "item collection" : "logical partition",
 			   v->key_text, card.full_key,
 			   fmt_thousands((int64_t)card.runway.replay_full_s, t),
 			   runway_untested_text(&card.runway, f, sizeof(f))));
+		return 0;
+	}
+	if (card.full_kind == PK_FULL_NOT_PROJECTED && v->ddb) {
+		/* a table's cap is its item collection's (D18), in
+		   DynamoDB's words */
+		say(s,
+		    xasprintf(
+			"storage growth: when an item collection of %s (a "
+			"key value's items and local secondary index "
+			"entries) reaches its %s limit (D18) is %s",
+			v->key_text, fmt_bytes(v->ddb->coll_cap_bytes, b),
+			scorecard_full_text(r, &card, 0, when, sizeof(when))));
 		return 0;
 	}
 	if (card.full_kind == PK_FULL_NOT_PROJECTED) {
