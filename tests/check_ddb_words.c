@@ -1,8 +1,8 @@
 /*
  * ddb_words: what a table's findings name as the reason it throttled
  * (src/report/findings.c, findings_ddb.c): the side that was throttled,
- * and an on-demand table's configured maximum when that refused it
- * (D12, reference §7 "optional per-table maximum throughput"). Each
+ * and an on-demand table's configured maximum or quota when that refused
+ * it (D12, reference §7 "optional per-table maximum throughput"). Each
  * figure derived by hand beside its test. 1KB is 1,024 bytes.
  */
 #include <check.h>
@@ -52,6 +52,51 @@ START_TEST(test_ddb_words_max_on_demand)
 		      "%s", f);
 	ck_assert_msg(!strstr(f, "too few WRU"), "%s", f);
 	ck_assert_msg(!strstr(f, "write instant limit"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * An on-demand table held by its per-table quota (table_quota_units,
+ * D12): 150 creates of 1,000 B a second (ceil(1,000 / 1,024) = 1 WRU
+ * each, D1) never meet a new table's instant limit of 4,000 WRU
+ * (statement 21); the quota of 100 admits 100 a second and refuses 50:
+ * 10 x 50 = 500 TableWriteAccountLimitExceeded. The quota does not grow
+ * with traffic as the instant limit does (reference §7): the finding
+ * names it and its setting and says to ask AWS, not "too few WRU" (which
+ * on demand reads as "wait for it to scale").
+ */
+START_TEST(test_ddb_words_quota)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /id, capacity: on_demand, "
+	    "table_quota_units: 100}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10s, rate: 150/s, ops: {create: 1}, "
+	    "item_size: 1000B}\n";
+	struct pk_run *run = tu_sim_text("quota.yaml", text);
+	struct pk_result *res = result_build(run);
+	char *f = tu_findings_text(res);
+
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 500);
+	ck_assert_msg(strstr(f, "500 writes refused by the table's quota of "
+				"100 WRU a second (table_quota_units, "
+				"AccountLimitExceeded) (D12: a quota, not "
+				"its on-demand instant limit: it does not "
+				"grow with traffic; ask AWS to raise it"),
+		      "%s", f);
+	ck_assert_msg(strstr(f, "writes used 100% of the table's quota of 100 "
+				"WRU a second"),
+		      "%s", f);
+	ck_assert_msg(!strstr(f, "too few WRU"), "%s", f);
+	ck_assert_msg(!strstr(f, "used 100% of its on-demand write instant"),
+		      "%s", f);
 	free(f);
 	result_free(res);
 	tu_sim_free(run);
@@ -294,6 +339,7 @@ Suite *tu_suite(void)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_ddb_words_max_on_demand);
+	tcase_add_test(tc, test_ddb_words_quota);
 	tcase_add_test(tc, test_ddb_words_throttled_side);
 	tcase_add_test(tc, test_ddb_words_one_key_split);
 	tcase_add_test(tc, test_ddb_words_index_share);

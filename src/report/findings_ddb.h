@@ -159,8 +159,9 @@ uint64_t findings_ddb_total_throttles(const struct pk_result_variant *v);
    (n bytes): "its configured maximum of 2,000 WRU a second
    (max_write_request_units)" when every throttle of that side was the
    maximum's (TableWriteMaxOnDemandThroughputExceeded: D12, reference §7
-   "optional per-table maximum"), else "its on-demand write instant
-   limit". Returns buf. */
+   "optional per-table maximum"), "the table's quota of 3,000 WRU a
+   second (table_quota_units, AccountLimitExceeded)" when every one was
+   the quota's, else "its on-demand write instant limit". Returns buf. */
 const char *findings_ddb_od_bound(const struct pk_result *r,
 				  const struct pk_result_variant *v, int write,
 				  char *buf, size_t n);
@@ -169,6 +170,12 @@ const char *findings_ddb_od_bound(const struct pk_result *r,
    maximum refused, when they were every throttle of that side; else
    0 (provisioned, none, or others too) */
 uint64_t findings_ddb_max_only(const struct pk_result_variant *v, int write);
+
+/* The throttles of on-demand table v's side (write) its per-table quota
+   refused (Table...AccountLimitExceeded: table_quota_units, D12; a quota
+   that does not grow with traffic, reference §7 "Ceilings"), when they
+   were every throttle of that side; else 0 */
+uint64_t findings_ddb_quota_only(const struct pk_result_variant *v, int write);
 
 /* Whether provisioned table v (of r) used more than the units it held
    on a side over the run while its burst bank (D9) is on: the side

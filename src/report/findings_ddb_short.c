@@ -18,14 +18,15 @@
 #include "pksim/service/snapshot.h"
 
 /* Table v's throttles of side (write), by their reasons' names; those
-   of its configured maximum into *max_od */
+   of its configured maximum into *max_od, those of the table's quota
+   (TableWriteAccountLimitExceeded, D14) into *quota */
 static uint64_t side_throttles(const struct pk_result_variant *v, int write,
-			       uint64_t *max_od)
+			       uint64_t *max_od, uint64_t *quota)
 {
 	uint64_t n = 0;
 	size_t i;
 
-	*max_od = 0;
+	*max_od = *quota = 0;
 	for (i = 0; i < v->n_reasons; i++) {
 		const char *name = v->reasons[i].name;
 
@@ -36,19 +37,23 @@ static uint64_t side_throttles(const struct pk_result_variant *v, int write,
 		if (strstr(name, "MaxOnDemand")) {
 			*max_od += v->reasons[i].count;
 		}
+		if (strncmp(name, "Table", 5) == 0 &&
+		    strstr(name, "AccountLimit")) {
+			*quota += v->reasons[i].count;
+		}
 	}
 	return n;
 }
 
 int findings_ddb_throttled_side(const struct pk_result_variant *v)
 {
-	uint64_t m, r, w;
+	uint64_t m, q, r, w;
 
 	if (!v->ddb) {
 		return -1;
 	}
-	r = side_throttles(v, 0, &m);
-	w = side_throttles(v, 1, &m);
+	r = side_throttles(v, 0, &m, &q);
+	w = side_throttles(v, 1, &m, &q);
 	if ((r > 0) == (w > 0)) {
 		return -1;
 	}
@@ -57,13 +62,24 @@ int findings_ddb_throttled_side(const struct pk_result_variant *v)
 
 uint64_t findings_ddb_max_only(const struct pk_result_variant *v, int write)
 {
-	uint64_t max_od, n;
+	uint64_t max_od, quota, n;
 
 	if (!v->ddb || !v->ddb->on_demand) {
 		return 0;
 	}
-	n = side_throttles(v, write, &max_od);
+	n = side_throttles(v, write, &max_od, &quota);
 	return n > 0 && max_od == n ? n : 0;
+}
+
+uint64_t findings_ddb_quota_only(const struct pk_result_variant *v, int write)
+{
+	uint64_t max_od, quota, n;
+
+	if (!v->ddb || !v->ddb->on_demand) {
+		return 0;
+	}
+	n = side_throttles(v, write, &max_od, &quota);
+	return n > 0 && quota == n ? n : 0;
 }
 
 const char *findings_ddb_od_bound(const struct pk_result *r,
@@ -81,6 +97,12 @@ const char *findings_ddb_od_bound(const struct pk_result *r,
 			 "(max_%s_request_units)",
 			 fmt_thousands(max, a), write ? "WRU" : "RRU",
 			 write ? "write" : "read");
+	} else if (t && findings_ddb_quota_only(v, write) > 0) {
+		snprintf(buf, n,
+			 "the table's quota of %s %s a second "
+			 "(table_quota_units, AccountLimitExceeded)",
+			 fmt_thousands(t->quota_units, a),
+			 write ? "WRU" : "RRU");
 	} else {
 		snprintf(buf, n, "its on-demand %s instant limit",
 			 write ? "write" : "read");
@@ -165,6 +187,7 @@ const char *findings_ddb_short_of(const struct pk_result *r, int hot_pct,
 	int64_t steady;
 	uint64_t never = v->ddb->never_fit[write];
 	uint64_t max_only = findings_ddb_max_only(v, write);
+	uint64_t quota_only = findings_ddb_quota_only(v, write);
 	const struct pk_ddb_table_spec *t =
 	    r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
 
@@ -199,6 +222,17 @@ const char *findings_ddb_short_of(const struct pk_result *r, int hot_pct,
 		    "or remove it; the table's %s used %.0f%% of it "
 		    "over the run)",
 		    fmt_thousands(max_only, a), write ? "writes" : "reads",
+		    findings_ddb_od_bound(r, v, write, bound, sizeof(bound)),
+		    write ? "writes" : "reads", u);
+	} else if (quota_only > 0 && t) {
+		/* the quota never grows with traffic, as the instant limit
+		   does (D12, reference §7): only AWS raises it, on request */
+		snprintf(
+		    buf, n,
+		    "%s %s refused by %s (D12: a quota, not its on-demand "
+		    "instant limit: it does not grow with traffic; ask AWS to "
+		    "raise it; the table's %s used %.0f%% of it over the run)",
+		    fmt_thousands(quota_only, a), write ? "writes" : "reads",
 		    findings_ddb_od_bound(r, v, write, bound, sizeof(bound)),
 		    write ? "writes" : "reads", u);
 	} else if (v->ddb->on_demand) {
