@@ -101,7 +101,13 @@ static char *od_index_throttles(const struct pk_throttle_reason *x,
 		    "too (D3, D17). When one value of the index's key asks "
 		    "that much, it stays on one partition, so neither on "
 		    "demand's scaling nor warm throughput helps and an index "
-		    "key with more values does (reference §12, example E5)",
+		    "key with more values does (reference §12, example E5); "
+		    "when several values share the partition, each under "
+		    "the cap, DynamoDB would split it for heat after "
+		    "minutes of sustained heat (D7), which pksim does not "
+		    "replay on an index (ASSUMPTION, docs/dynamodb.md): then "
+		    "these throttles are an upper bound, those of a "
+		    "partition never split",
 		    fmt_thousands((int64_t)x->count, a),
 		    x->count == 1 ? " was" : "s were", len, name);
 	}
@@ -224,8 +230,12 @@ char *findings_index_throttles(const struct pk_result *r,
 		    "index key with more values does (reference §12, "
 		    "example E5); when several values share the partition, "
 		    "each under the cap, more index write units (more "
-		    "partitions, D4) or a heat split (D7) would separate "
-		    "them",
+		    "partitions, D4) would separate them, and DynamoDB "
+		    "would split the partition for heat after minutes of "
+		    "sustained heat (D7), which pksim does not replay on an "
+		    "index (ASSUMPTION, docs/dynamodb.md): then these "
+		    "throttles are an upper bound, those of a partition "
+		    "never split",
 		    fmt_thousands((int64_t)x->count, a),
 		    x->count == 1 ? " was" : "s were", len, name);
 	}
