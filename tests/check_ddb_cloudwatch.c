@@ -71,6 +71,11 @@ START_TEST(test_ddb_cloudwatch_statement_32)
 			     "\n  0                   3,600         60.0"
 			     "        1,000           4,800        2,600\n"),
 		      "%s", text);
+	/* its minutes are cut from the run's start, not the wall clock's */
+	ck_assert_msg(strstr(text, "the minutes are the run's, from its start "
+				   "(t = 0), not the wall clock's minutes "
+				   "CloudWatch cuts on"),
+		      "%s", text);
 	json = tu_report(f.r, json_report);
 	ck_assert_msg(strstr(json, "\"peak_second_ru\": 1000"), "%s", json);
 	ck_assert_msg(strstr(json, "\"peak_second_throttled_429\": 2600"), "%s",

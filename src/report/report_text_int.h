@@ -162,7 +162,10 @@ void text_cloudwatch(const struct pk_result_variant *v, FILE *out);
 #define PK_TEXT_CW_MEANING                                                     \
 	"a minute's sum / 60 is an average: the table admits each second "     \
 	"on its own, so a second above its capacity is throttled even when "   \
-	"the minute's average is under it"
+	"the minute's average is under it; the minutes are the run's, from "   \
+	"its start (t = 0), not the wall clock's minutes CloudWatch cuts on, " \
+	"so a run that starts mid-minute sums other seconds than a "           \
+	"dashboard would"
 
 /* The minutes of v's CloudWatch view into row (room for every minute of
    v->metrics), in time order: every one, or the PK_TEXT_CW_MINUTES with
