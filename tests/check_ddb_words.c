@@ -14,6 +14,7 @@
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
+#include "pksim/service/snapshot.h"
 #include "testutil.h"
 
 /*
@@ -97,6 +98,65 @@ START_TEST(test_ddb_words_quota)
 	ck_assert_msg(!strstr(f, "too few WRU"), "%s", f);
 	ck_assert_msg(!strstr(f, "used 100% of its on-demand write instant"),
 		      "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * An on-demand table whose every put asks more than its configured
+ * maximum: one put of 200KB = 204,800 B a second, ceil(204,800 / 1,024)
+ * = 200 WRU (D1), against max_write_request_units 100 (D12). A request
+ * waits for all its units and is never admitted into debt (docs/
+ * dynamodb.md ASSUMPTION), and the maximum never grows: none of the 60
+ * is ever served, at any rate. The finding says so and names the
+ * maximum. Items of 100KB (100 WRU, at the maximum) are all served: 60,
+ * none said to never fit.
+ */
+static const char od_never_text[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {name: t, partition_key: /id, capacity: on_demand, "
+    "max_write_request_units: 100}\n"
+    "client: {retries: off}\n"
+    "phases:\n"
+    "  - {name: w, duration: 60s, rate: 1/s, ops: {create: 1}, "
+    "item_size: %s}\n";
+
+START_TEST(test_ddb_words_od_never_fits)
+{
+	char text[512];
+	struct pk_run *run;
+	struct pk_result *res;
+	char *f;
+
+	snprintf(text, sizeof(text), od_never_text, "200KB");
+	run = tu_sim_text("never.yaml", text);
+	res = result_build(run);
+	f = tu_findings_text(res);
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
+			  0);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit[1], 60);
+	ck_assert_msg(strstr(f, "60 writes each asked more units than the "
+				"table admits in any one second (its "
+				"configured maximum of 100 WRU a second, "
+				"max_write_request_units; D12), so they are "
+				"never admitted at any rate"),
+		      "%s", f);
+	ck_assert_msg(strstr(f, "smaller items or a higher maximum"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+
+	snprintf(text, sizeof(text), od_never_text, "100KB");
+	run = tu_sim_text("fits.yaml", text);
+	res = result_build(run);
+	f = tu_findings_text(res);
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
+			  60);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit[1], 0);
+	ck_assert_msg(!strstr(f, "never admitted"), "%s", f);
 	free(f);
 	result_free(res);
 	tu_sim_free(run);
@@ -340,6 +400,7 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_ddb_words_max_on_demand);
 	tcase_add_test(tc, test_ddb_words_quota);
+	tcase_add_test(tc, test_ddb_words_od_never_fits);
 	tcase_add_test(tc, test_ddb_words_throttled_side);
 	tcase_add_test(tc, test_ddb_words_one_key_split);
 	tcase_add_test(tc, test_ddb_words_index_share);

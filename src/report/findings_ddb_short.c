@@ -17,6 +17,10 @@
 #include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
 
+/* D3: what one partition serves a second, on demand too */
+#define PART_WCU 1000
+#define PART_RCU 3000
+
 /* Table v's throttles of side (write), by their reasons' names; those
    of its configured maximum into *max_od, those of the table's quota
    (TableWriteAccountLimitExceeded, D14) into *quota */
@@ -106,6 +110,40 @@ const char *findings_ddb_od_bound(const struct pk_result *r,
 	} else {
 		snprintf(buf, n, "its on-demand %s instant limit",
 			 write ? "write" : "read");
+	}
+	return buf;
+}
+
+/* What on-demand table t admits of side write in one second at most,
+   whatever its traffic: the tightest of a partition's cap (D3: 1,000
+   WRU or 3,000 RRU), the table's quota and its configured maximum
+   (D12; the instant limit grows, these do not), in words into buf (n
+   bytes), and what would let a larger request in into *fix */
+static const char *od_never_bound(const struct pk_ddb_table_spec *t, int write,
+				  const char **fix, char *buf, size_t n)
+{
+	int64_t cap = write ? PART_WCU : PART_RCU;
+	int64_t max = !t ? 0 : write ? t->max_wru : t->max_rru;
+	int64_t quota = t ? t->quota_units : cap;
+	char a[32];
+
+	if (max > 0 && max <= quota && max <= cap) {
+		snprintf(buf, n,
+			 "its configured maximum of %s %s a second, "
+			 "max_%s_request_units",
+			 fmt_thousands(max, a), write ? "WRU" : "RRU",
+			 write ? "write" : "read");
+		*fix = "smaller items or a higher maximum";
+	} else if (quota < cap) {
+		snprintf(buf, n,
+			 "the table's quota of %s %s a second, "
+			 "table_quota_units",
+			 fmt_thousands(quota, a), write ? "WRU" : "RRU");
+		*fix = "smaller items or a quota AWS raises";
+	} else {
+		snprintf(buf, n, "a partition's %s %s a second, D3",
+			 fmt_thousands(cap, a), write ? "WRU" : "RRU");
+		*fix = "smaller items";
 	}
 	return buf;
 }
@@ -212,6 +250,25 @@ const char *findings_ddb_short_of(const struct pk_result *r, int hot_pct,
 			 write ? "writes" : "reads", u,
 			 ddb_sides_of(v, write, ddb_sides_mean(v, write),
 				      "over the run", of, sizeof(of)));
+		return buf;
+	}
+	if (never > 0) {
+		/* on demand: the bounds that never grow with traffic */
+		const char *fix = "smaller items";
+
+		/* the bound's words and *fix first: an argument's order of
+		   evaluation is unspecified */
+		od_never_bound(t, write, &fix, bound, sizeof(bound));
+		snprintf(buf, n,
+			 "%llu %s each asked more units than the table "
+			 "admits in any one second (%s; D12), so they are "
+			 "never admitted at any rate (ASSUMPTION: a request "
+			 "waits for all its units, never admitted into debt, "
+			 "which the reference leaves open): %s, not more "
+			 "traffic or time, are what it lacks (the table's %s "
+			 "used %.0f%% of its bound over the run)",
+			 (unsigned long long)never, write ? "writes" : "reads",
+			 bound, fix, write ? "writes" : "reads", u);
 		return buf;
 	}
 	if (max_only > 0) {

@@ -566,7 +566,9 @@ struct pk_snapshot_ddb {
 				  [1] throttled asking more units than
 				  their partition can admit in any one
 				  second (its share, what adaptive capacity
-				  may lend, a full bank, at most its cap):
+				  may lend, a full bank, at most its cap;
+				  on demand its cap, at most the table's
+				  quota and configured maximum, D12):
 				  never admitted (ASSUMPTION: a request
 				  waits for all its units, not into debt,
 				  reference §18 leaves it open) */

@@ -208,7 +208,8 @@ admit(struct ddb *d, size_t i, const struct ask *a, int first)
    capacity may lend it the rest (D10; `delayed` once lifted), plus a
    full bank (D9: 300 s of the share, or of the table's units under
    `burst: table` with lending), at most its cap (D3); on demand its
-   cap */
+   cap, at most the table's quota and its configured maximum (D12): the
+   bounds that never grow with traffic, as the instant limit does */
 static int64_t most_ever(const struct ddb *d, const struct ddb_part *p,
 			 int write)
 {
@@ -218,7 +219,10 @@ static int64_t most_ever(const struct ddb *d, const struct ddb_part *p,
 	int64_t most = lends ? prov : s->share_mcu;
 
 	if (d->on_demand) {
-		return s->cap_mcu;
+		const struct pk_ddb_od *o = write ? &d->odw : &d->odr;
+
+		most = s->cap_mcu < o->quota_mcu ? s->cap_mcu : o->quota_mcu;
+		return o->max_mcu > 0 && o->max_mcu < most ? o->max_mcu : most;
 	}
 	if (d->t->burst == PK_DDB_BURST_PARTITION ||
 	    (d->t->burst == PK_DDB_BURST_TABLE && !lends)) {
