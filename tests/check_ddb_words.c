@@ -164,6 +164,44 @@ START_TEST(test_ddb_words_od_never_fits)
 END_TEST
 
 /*
+ * A table's Scans are said in DynamoDB's words (trial A's scan1): 4,000
+ * creates of 1,000 B, then 10 queries naming no key value, each a Scan
+ * of every partition (an on-demand table's 4 at the start). The only
+ * reads are the Scans, so their read units are 100.0% of the table's
+ * read units; no RU, no physical partition, no per-range charge (Azure
+ * Cosmos DB's rule 21: a Scan pays by the bytes it reads, D1).
+ */
+START_TEST(test_ddb_words_scans)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /id, capacity: on_demand}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 4s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1000B}\n"
+	    "  - {name: scan, duration: 10s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{name: all, where: {}}]}\n";
+	struct pk_run *run = tu_sim_text("scan.yaml", text);
+	struct pk_result *res = result_build(run);
+	char *f = tu_findings_text(res);
+
+	ck_assert_msg(strstr(f, "Scans: 10 of the 10 Query and Scan requests "
+				"served (100.0%) named no partition key "
+				"value and read every partition"),
+		      "%s", f);
+	ck_assert_msg(strstr(f, "100.0% of the table's read units consumed"),
+		      "%s", f);
+	ck_assert_msg(!strstr(f, "rule 21") && !strstr(f, " RU") &&
+			  !strstr(f, "physical partition"),
+		      "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * On demand, only writes throttled (trial N's N3): 1,000 creates of 5
  * KiB a second (5 WRU each, D1) ask 5,000 WRU against a new table's
  * 4,000 (statement 21) for 10 s: 200 a second, 2,000 throttled, all
@@ -401,6 +439,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_words_max_on_demand);
 	tcase_add_test(tc, test_ddb_words_quota);
 	tcase_add_test(tc, test_ddb_words_od_never_fits);
+	tcase_add_test(tc, test_ddb_words_scans);
 	tcase_add_test(tc, test_ddb_words_throttled_side);
 	tcase_add_test(tc, test_ddb_words_one_key_split);
 	tcase_add_test(tc, test_ddb_words_index_share);

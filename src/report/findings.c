@@ -387,10 +387,43 @@ static unsigned say_storage_growth(struct pk_sentences *s,
 }
 
 /*
+ * A table's Scans (a query naming no partition key value) in DynamoDB's
+ * words: a Scan pays for the items it reads, by the 4 KiB of each 1 MB
+ * page (D1), and nothing per partition visited (Azure Cosmos DB's rule
+ * 21 is not DynamoDB's); its share is of the table's read units.
+ */
+static void say_scans(struct pk_sentences *s, const struct pk_result_variant *v,
+		      uint64_t fan, uint64_t all, double share)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	int64_t reads = v->ddb->side_used_mcu[0];
+	char a[32], b[32], c[32], d[32];
+
+	say(s, xasprintf(
+		   "Scans: %s of the %s Query and Scan requests served "
+		   "(%.1f%%) named no partition key value and read every "
+		   "partition (%s at the end), %s read units, %.1f%% of the "
+		   "table's read units consumed; a Scan pays for every item "
+		   "it reads, ceil(the bytes of a 1 MB page / 4 KiB) x 0.5 "
+		   "(eventual) or 1 (strong) read units (D1), nothing per "
+		   "partition it visits: a Query on the partition key (or a "
+		   "global secondary index keyed on the attribute filtered) "
+		   "reads only the items it names, and a page Limit bounds "
+		   "each page (ASSUMPTION: pksim says this from %.0f%% of the "
+		   "requests; the reference gives no threshold)",
+		   fmt_thousands(fan, a), fmt_thousands(all, b), pct(share),
+		   fmt_thousands(v->n_ranges, c),
+		   fmt_thousands((t->fanout_mru + 500) / 1000, d),
+		   reads > 0 ? pct((double)t->fanout_mru / (double)reads) : 0.0,
+		   pct(PK_FINDINGS_FANOUT_SHARE)));
+}
+
+/*
  * Cross-partition queries: fan-out queries (no usable partition-key
  * filter: every range, rule 21) are at least PK_FINDINGS_FANOUT_SHARE of
  * the queries served, on 2 or more physical partitions (on one, a fan-out
- * visits one range and costs what a single-partition query does).
+ * visits one range and costs what a single-partition query does). A
+ * table's are its Scans, said in its words (say_scans).
  */
 static void say_cross_partition(struct pk_sentences *s,
 				const struct pk_result_variant *v)
@@ -407,6 +440,10 @@ static void say_cross_partition(struct pk_sentences *s,
 	}
 	share = (double)fan / (double)all;
 	if (share < PK_FINDINGS_FANOUT_SHARE) {
+		return;
+	}
+	if (v->ddb) {
+		say_scans(s, v, fan, all, share);
 		return;
 	}
 	say(s,
