@@ -462,6 +462,31 @@ static void load_base(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* Refuse wall-clock multiplier k (its key name what) under a time scale.
+   The replay reads daily, weekly and holidays on the simulated clock
+   (clock.start plus simulated seconds), while days to full projects in
+   real time: its hours and days are real ones (scenarios/README.md
+   `time_scale`). Under `1s = 1h` a simulated hour is 150 real days, so a
+   daily curve read as the replay reads it changes every 150 days, and
+   read on the real clock it is not what the run sent. Neither is the
+   workload the user wrote: the two clocks cannot be reconciled. */
+static void refuse_scaled_wall(struct ld *ld, const struct yn *k,
+			       const char *what, double span_s)
+{
+	const double real_days = span_s * ld->s->time_scale / 86400.0;
+
+	ld_err(ld, k,
+	       "%s reads the simulated clock (clock.start), and time_scale "
+	       "%s makes its simulated %s %.*f real days, while days to full "
+	       "counts real hours and days: the two clocks cannot agree; "
+	       "remove %s or time_scale (a day's or a week's shape under "
+	       "time_scale: the phase's steps or phases, whose simulated "
+	       "seconds the scale stretches)",
+	       what, ld->s->time_scale_text ? ld->s->time_scale_text : "",
+	       span_s < 86400.0 ? "hour" : "day", real_days < 10.0 ? 3 : 0,
+	       real_days, what);
+}
+
 void ld_load_rate(struct ld *ld, const struct yn *n, struct pk_phase_spec *ph)
 {
 	static const char *const keys[] = {
@@ -490,6 +515,15 @@ void ld_load_rate(struct ld *ld, const struct yn *n, struct pk_phase_spec *ph)
 	}
 	if ((k = yn_get(n, "spikes"))) {
 		load_spikes(ld, k, s, ph->duration_ms);
+	}
+	if (ld->s->time_scale != 1.0) {
+		if ((k = yn_get(n, "daily"))) {
+			refuse_scaled_wall(ld, k, "daily", 3600.0);
+		} else if ((k = yn_get(n, "weekly"))) {
+			refuse_scaled_wall(ld, k, "weekly", 86400.0);
+		} else if ((k = yn_get(n, "holidays"))) {
+			refuse_scaled_wall(ld, k, "holidays", 86400.0);
+		}
 	}
 }
 
