@@ -833,6 +833,36 @@ START_TEST(test_runway_ttl_daily_level_parts)
 }
 END_TEST
 
+/*
+ * A lifetime past the 5-year horizon: one key at 10,000 RU/s, 0.1
+ * creates/s of 1 KB, default_ttl 2,555 days (a 7-year retention). It
+ * is written 0.1 x 1,024 = 102.4 B/s and nothing expires before day
+ * 2,555, so at the horizon (1,825 days = 157,680,000 s) it holds 102.4
+ * x 157,680,000 = 16,146,432,000 B (15.0 GiB), under the 20 GiB cap:
+ * not within 5 years, as with time to live off. It never levels: it
+ * would fill at 21,474,836,480 / 102.4 = 209,715,200 s (2,427.3 days),
+ * before its first item expires. Before: "never: levels off at 15.0
+ * GiB", the horizon's storage taken for a level.
+ */
+START_TEST(test_runway_ttl_past_horizon_beyond)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000, "
+	    "default_ttl: 2555d}\n"
+	    "items: {k: {const: hot}}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 0.1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_scorecard c;
+	char t[640];
+
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_msg(c.full_kind == PK_FULL_BEYOND, "%d: %s", c.full_kind, t);
+	ck_assert_msg(tu_near((double)c.full_lp_bytes, 16146432000.0, 1e-9),
+		      "%f: %s", (double)c.full_lp_bytes, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_ttl");
@@ -861,6 +891,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ttl_sub_hour_timed);
 	tcase_add_test(tc, test_runway_ttl_upserts_rewrite_expired);
 	tcase_add_test(tc, test_runway_ttl_full_before_first_expiry);
+	tcase_add_test(tc, test_runway_ttl_past_horizon_beyond);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -979,6 +979,13 @@ void runway_from_rates(const struct pk_snapshot *s,
 		rw->ttl_after = 1;
 		return;
 	}
+	if (min_life >= (double)PK_RUNWAY_HORIZON_S) {
+		/* no item expires within the horizon: the projection is the
+		   one without time to live (not within 5 years, what it
+		   holds then), never a level, which would be the horizon's
+		   storage taken for one */
+		return;
+	}
 	untimed_s = rw->kind == PK_RUNWAY_DAYS ? rw->full_s : -1;
 	*rw = was;
 	from_rates(s, sc, w, v, rw, 0, &min_life);
