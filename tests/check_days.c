@@ -824,6 +824,39 @@ START_TEST(test_days_levels_at_time_scale)
 }
 END_TEST
 
+/*
+ * A partition the horizon cuts just under its cap reads as not full:
+ * one key, 0.133 creates/s of 1 KB (1,024 B), so 136.192 B/s. At the
+ * horizon, 1,825 days = 157,680,000 s, it holds 136.192 x 157,680,000 =
+ * 21,474,754,560 B, 81,920 B under 20 GiB (21,474,836,480 B), full at
+ * 157,680,601.5 s (day 1,825.007): not within 5 years. 21,474,754,560
+ * / 2^30 = 19.99992 GiB, which one or two or three decimals round to
+ * the cap (20.0, 20.00, 20.000) and four do not: "19.9999 GiB", said by
+ * day 1,825. Before: "holds 20.0 GiB by then" beside a 20.0 GiB cap.
+ */
+START_TEST(test_days_beyond_just_under_cap)
+{
+	static const char text[] =
+	    "container: {partition_key: /t, throughput: 400}\n"
+	    "items: {t: {const: a}}\n"
+	    "phases: [{duration: 1h, rate: 0.133/s, item_size: 1KB}]\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("days.yaml", text, &run, &res);
+	char t[1024];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
+	ck_assert_msg(near((double)c[0].full_lp_bytes, 21474754560.0), "%f",
+		      (double)c[0].full_lp_bytes);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "not within 5 years") &&
+			  strstr(t, "\"a\" holds 19.9999 GiB by day 1,825, "
+				    "the horizon of 5 x 365 days)"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("days");
@@ -843,6 +876,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_levels_at_time_scale);
 	tcase_add_test(tc, test_days_rewrites_do_not_grow);
 	tcase_add_test(tc, test_days_preload_not_written);
+	tcase_add_test(tc, test_days_beyond_just_under_cap);
 	suite_add_tcase(s, tc);
 	return s;
 }

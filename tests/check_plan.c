@@ -352,7 +352,7 @@ START_TEST(test_plan_scenario_runs)
 	    "beyond");
 	ck_assert_msg(
 	    strstr(json_string_value(json_object_get(t, "days_to_full_text")),
-		   "holds 15.5 MiB by then"),
+		   "holds 15.5 MiB by day 1,825"),
 	    "%s", out);
 	json_decref(root);
 	free(out);
@@ -394,7 +394,7 @@ START_TEST(test_plan_scenario_five_years_agree)
 	t = json_object_get(variant(root, "/officeId"), "scorecard");
 	ck_assert_msg(
 	    strstr(json_string_value(json_object_get(t, "days_to_full_text")),
-		   "\"buero-ost\" holds 84.3 MiB by then"),
+		   "\"buero-ost\" holds 84.3 MiB by day 1,825"),
 	    "%s", json_string_value(json_object_get(t, "days_to_full_text")));
 	/* a month's bucket: the plan's 40,000 / 12 x 442 = 1,473,333 B
 	   (1.405 MiB); compare's longest bucket, 31 days, 40,000 x 31 /

@@ -255,7 +255,7 @@ START_TEST(test_streams_batches_refused_whole)
 
 	full_s(text, &kind, t, sizeof(t));
 	ck_assert_int_eq(kind, PK_FULL_BEYOND);
-	ck_assert_msg(strstr(t, "holds 1.6 KiB by then"), "%s", t);
+	ck_assert_msg(strstr(t, "holds 1.6 KiB by day 1,825"), "%s", t);
 }
 END_TEST
 

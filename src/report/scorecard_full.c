@@ -26,6 +26,9 @@
 #define PK_FULL_MINUTES_FROM_S 120.0
 #define PK_FULL_HOURS_FROM_S 7200.0
 #define PK_FULL_DAYS_FROM_S 172800.0
+/* What "5 years" is in a beyond-the-horizon sentence: the projection's
+   horizon, PK_RUNWAY_HORIZON_DAYS of workload time (runway.h) */
+#define HORIZON_SAID "the horizon of 5 x 365 days"
 /* sc's figures from the runway's projection rw (runway.h) of a cap of
    cap bytes */
 static void from_runway(const struct pk_result_variant *v,
@@ -933,16 +936,21 @@ const char *scorecard_full_text(const struct pk_result *r,
 			snprintf(
 			    buf, cap,
 			    "not within 5 years, %s (%s's item "
-			    "collection holds %s by then, of its 10 GiB, "
-			    "D18)",
+			    "collection holds %s by day %s, " HORIZON_SAID
+			    ", of its 10 GiB, D18)",
 			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
-			    s->full_key, fmt_bytes(s->full_lp_bytes, a));
+			    s->full_key,
+			    level_text(s, (double)s->full_lp_bytes, a),
+			    fmt_thousands(PK_RUNWAY_HORIZON_DAYS, b));
 		} else {
 			snprintf(
 			    buf, cap,
-			    "not within 5 years, %s (%s holds %s by then)",
+			    "not within 5 years, %s (%s holds %s by day "
+			    "%s, " HORIZON_SAID ")",
 			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
-			    s->full_key, fmt_bytes(s->full_lp_bytes, a));
+			    s->full_key,
+			    level_text(s, (double)s->full_lp_bytes, a),
+			    fmt_thousands(PK_RUNWAY_HORIZON_DAYS, b));
 		}
 		break;
 	default:
