@@ -316,10 +316,12 @@ END_TEST
  * A logical partition with few items grows over its own first-to-last
  * span, never the whole data set's (runway.h). y: 41 records at ts 0,
  * 2.5 .. 100 s, 40 x 1,000 B over 100 s = 400 B/s: 621.4 days. x: 2
- * records at ts 50.000 and 50.002 s: 1,000 B over its own 2 ms =
- * 500,000 B/s, full at 50.002 + (21,474,836,480 - 2,000) / 500,000 =
- * 42,999.67 s (0.4977 days): x is first (before, x was measured over the
- * data's 100 s and y came first).
+ * records at ts 99.998 and 100.000 s, the data's end: 1,000 B over its
+ * own 2 ms = 500,000 B/s, full at 100 + (21,474,836,480 - 2,000) /
+ * 500,000 = 43,049.67 s (0.4983 days): x is first (before, x was
+ * measured over the data's 100 s and y came first). Its records end
+ * the data: no silence after them counts (test_runway_data_quiet_after_
+ * burst has a key that stops early).
  */
 START_TEST(test_days_few_writes)
 {
@@ -334,8 +336,8 @@ START_TEST(test_days_few_writes)
 	for (i = 0; i <= 40; i++) {
 		record(f, 'y', i, i * 2500L);
 	}
-	record(f, 'x', 0, 50000L);
-	record(f, 'x', 1, 50002L);
+	record(f, 'x', 0, 99998L);
+	record(f, 'x', 1, 100000L);
 	ck_assert_int_eq(fclose(f), 0);
 	snprintf(args, sizeof(args), "--items '%s' --time-field ts --key /k",
 		 path);
@@ -344,7 +346,7 @@ START_TEST(test_days_few_writes)
 	    json_string_value(json_object_get(c, "first_full_key")), "x");
 	ck_assert_msg(
 	    near(json_number_value(json_object_get(c, "days_to_20gb")),
-		 (50.002 + (CAP - 2000.0) / 500000.0) / DAY),
+		 (100.0 + (CAP - 2000.0) / 500000.0) / DAY),
 	    "%f", json_number_value(json_object_get(c, "days_to_20gb")));
 	json_decref(root);
 }

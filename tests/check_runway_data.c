@@ -287,6 +287,73 @@ START_TEST(test_runway_data_hour_bucket_holds_its_records)
 }
 END_TEST
 
+/*
+ * A key busy only at the data's start is not projected at its burst
+ * rate. Key A: 3,600 records of 1 KB (1,024 B) at 1/s, ts 0 .. 3,599
+ * (the data's end); key E: 1,200 records 0.1 s apart, ts 0 .. 119.9,
+ * then silent. E's mean gap is 119.9 / 1,199 = 0.1 s and it is silent
+ * 3,599 - 119.9 = 3,479.1 s, so 3,479.0 s past one gap count as time it
+ * wrote nothing: its span is 119.9 + 3,479.0 = 3,598.9 s and it grows
+ * 1,199 x 1,024 / 3,598.9 = 341.15 B/s (about 60 days x 12 to fill). A,
+ * silent nowhere, grows 3,599 x 1,024 / 3,599 = 1,024 B/s and fills
+ * first at 3,599 + (21,474,836,480 - 3,686,400) / 1,024 = 20,971,519 s
+ * (242.7 days). Before: E first at its burst's 10,240 B/s, 119.9 +
+ * (21,474,836,480 - 1,228,800) / 10,240 = 2,097,151.9 s (24.3 days).
+ *
+ * Alone beside a key Z of two records (ts 0 and 3,599: a 3,599 s gap,
+ * 1,024 B over it), E is first, and the sentence says its basis: E
+ * fills at 3,598.9 + (21,474,836,480 - 1,228,800) / (1,227,776 /
+ * 3,598.9) s, growing 341 B/s over the 60.0 min to the data's end.
+ *
+ * Keys taking turns keep their own span: "a" at ts 0, 2 .. 18 and "b"
+ * at 1, 3 .. 19 (1 KB each); "a" is silent 1 s after its last record,
+ * under its 2-s gap, so it grows 9 x 1,024 / 18 = 512 B/s and fills at
+ * 18 + (21,474,836,480 - 10,240) / 512 = 41,943,038 s (485.45 days),
+ * not over the data's 19 s (512.4 days).
+ */
+START_TEST(test_runway_data_quiet_after_burst)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items: {file: data.jsonl, time_field: ts, item_size: 1KB}\n";
+	const double e_rate = 1199.0 * 1024.0 / 3598.9;
+	char t[640];
+	int id = 0, i;
+	double s;
+
+	records("w", "A", 3600, 0, 1, &id);
+	records("a", "E", 1200, 0, 0.1, &id);
+	s = full_s(yaml, t, sizeof(t));
+	ck_assert_msg(tu_near(s, 20971519.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "\"A\" first, growing 1.0 KiB/s over its "
+				"own 60.0 min"),
+		      "%s", t);
+
+	id = 0;
+	records("w", "E", 1200, 0, 0.1, &id);
+	records("a", "Z", 2, 0, 3599, &id);
+	s = full_s(yaml, t, sizeof(t));
+	ck_assert_msg(tu_near(s, 3598.9 + (CAP - 1228800.0) / e_rate, 1e-9),
+		      "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "\"E\" first, growing 341 B/s over 60.0 "
+				"min to the data's end: its own 119.9 s, then "
+				"58.0 min without a record"),
+		      "%s", t);
+
+	id = 0;
+	records("w", "a", 0, 0, 1, &id);
+	for (i = 0; i < 10; i++) {
+		records("a", "a", 1, 2.0 * i, 1, &id);
+		records("a", "b", 1, 2.0 * i + 1.0, 1, &id);
+	}
+	s = full_s(yaml, t, sizeof(t));
+	ck_assert_msg(tu_near(s, 41943038.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "\"a\" first, growing 512 B/s over its own "
+				"18.0 s"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_data");
@@ -302,6 +369,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_data_rate_bucket_share);
 	tcase_add_test(tc, test_runway_data_rate_bucket_fills_inside);
 	tcase_add_test(tc, test_runway_data_hour_bucket_holds_its_records);
+	tcase_add_test(tc, test_runway_data_quiet_after_burst);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -439,6 +439,20 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 duration(rw->span_s, d, sizeof(d)));
 	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
 		    rw->basis == PK_RUNWAY_DATA_RATE) &&
+		   rw->span_s > 0 && rw->quiet_s > 0) {
+		/* a key that stopped before the data's end: the rest is
+		   time it wrote nothing */
+		char own[32], quiet[32];
+
+		snprintf(grow, sizeof(grow),
+			 "growing %s over %s to the data's end: its own %s, "
+			 "then %s without a record",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 duration(rw->span_s, d, sizeof(d)),
+			 duration(rw->span_s - rw->quiet_s, own, sizeof(own)),
+			 duration(rw->quiet_s, quiet, sizeof(quiet)));
+	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
+		    rw->basis == PK_RUNWAY_DATA_RATE) &&
 		   rw->span_s > 0) {
 		snprintf(grow, sizeof(grow), "growing %s over its own %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),

@@ -1,8 +1,9 @@
 /*
  * runway_data: days to full for a data file: every record at its own
  * time (compression undone), grouped by key, each group over its own
- * first-to-last span; a bucket that comes back grows only while current,
- * hour by hour in the data's own time (runway.h has the rules).
+ * first-to-last span and any silence after it to the data's end; a bucket that
+ * comes back grows only while current, hour by hour in the data's own time
+ * (runway.h has the rules).
  */
 #include "runway_int.h"
 
@@ -274,6 +275,29 @@ static int repeats_bound(const struct group *g, double cap,
 	return 1;
 }
 
+/* The data's time after group g's last record that its span counts,
+   s, data_end the data's last record (ms): its silence there
+   less one of its own mean gaps between records. A key still writing
+   has its next record due within about one gap, and the data ends
+   somewhere inside it (its own span stands); a key silent longer has
+   stopped, and the rest of the data is time it wrote nothing, so a
+   burst at the data's start is not taken as its rate for 5 years.
+   ASSUMPTION: a silence past one mean gap is the key's, not chance
+   (continuous at one gap: nothing added there). 0 for a group of
+   fewer than 2 records. */
+static double quiet_after(const struct group *g, int64_t data_end)
+{
+	double gap, silent;
+
+	if (g->n < 2 || g->last_ms <= g->first_ms || data_end <= g->last_ms) {
+		return 0;
+	}
+	gap = (double)(g->last_ms - g->first_ms) / PK_RW_MS_PER_S /
+	      (double)(g->n + g->n_rep - 1);
+	silent = (double)(data_end - g->last_ms) / PK_RW_MS_PER_S;
+	return silent > gap ? silent - gap : 0;
+}
+
 /* Seconds from its first record until group g, growing at rate (B/s),
    holds cap bytes under time to live: what never expires grows, the
    rest holds its last lifetime's writes; HUGE_VAL when it levels off
@@ -395,11 +419,16 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	/* the file's stored records' first and last times, ms, and how
 	   many: at --rate, the arrival of the whole file */
 	int64_t file_first = -1, file_last = -1;
+	/* the data's last record's time, ms, whatever it stored */
+	int64_t data_end = -1;
 	uint64_t n_file = 0;
 	/* a walked group that fills past the horizon holding most by then
 	   (far_held, B) */
 	struct group *far = NULL;
 	double far_held = 0, far_rate = 0, far_span = 0;
+	/* the silence after a group's last record its span counts
+	   (quiet_after), s: the group's at hand and the first's */
+	double quiet = 0, best_quiet = 0;
 	int best_file = 0;
 	/* a file at --rate under a time key that comes back, no time to
 	   live, no record repeating an id: walked again (file_again) */
@@ -419,6 +448,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		int64_t life =
 		    record_life(v, w, i, ttl_prop, def, &rw->data_own_ttl);
 
+		data_end = t > data_end ? t : data_end;
 		runway_item_key(v, sc, w, i, NULL, &key);
 		if (key.at.status != 0 || life == -2) {
 			continue; /* refused (400): never stored */
@@ -469,6 +499,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		double when, rate, span, bound, mean, ru, lvl = 0;
 		int held = 0, is_file = 0;
 
+		quiet = 0;
 		if (g->n_rep > 0 && repeats_bound(g, cap, &ids)) {
 			continue; /* rewrites its ids: never fills */
 		}
@@ -499,6 +530,9 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 				   span its bucket was not are no time of
 				   its own */
 				span = walk_active(&wk, t0, t1);
+			} else if (!rw->bucket.len_s) {
+				quiet = quiet_after(g, data_end);
+				span += quiet;
 			}
 			rate =
 			    span > 0 ? (g->bytes - g->first_bytes) / span : 0;
@@ -651,8 +685,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			/* held back, its own span is too: it grows at
 			   the bound from its first record */
 			when = held ? t0 + (cap - g->first_bytes) / rate
-				    : (double)g->last_ms / PK_RW_MS_PER_S +
-					  (cap - g->bytes) / rate;
+				    : t1 + quiet + (cap - g->bytes) / rate;
 		} else {
 			several_at_once |= g->n >= 2;
 			if (g->n >= 2) {
@@ -680,6 +713,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			best_level = lvl;
 			best_before = before;
 			best_file = is_file;
+			best_quiet = quiet;
 		}
 		before = 0;
 	}
@@ -732,6 +766,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	runway_set_who(v, best->key, best->key_len, rw);
 	rw->rate_bytes_per_s = best_rate;
 	rw->span_s = best_span;
+	rw->quiet_s = best_quiet;
 	rw->span_file = best_file;
 	if (best_held && best_range < v->n_ranges) {
 		rw->bound_range = v->ranges[best_range].id;
@@ -739,7 +774,8 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		    (int64_t)llround(runway_range_ru(v, best_range, n_pool));
 	}
 	if (best_t > (double)PK_RUNWAY_HORIZON_S) {
-		const double t1 = (double)best->last_ms / PK_RW_MS_PER_S;
+		const double t1 =
+		    (double)best->last_ms / PK_RW_MS_PER_S + best_quiet;
 
 		rw->kind = PK_RUNWAY_BEYOND;
 		if (best_walked) {

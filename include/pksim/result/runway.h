@@ -96,10 +96,12 @@
  *   ("never" below the cap; ASSUMPTION: its records go on drawing
  *   among those ids); each logical partition grows at (its
  *   bytes less its first record's) over its own first-to-last span and
- *   fills where its records pass the cap, or that far past its last
- *   record at that rate (held back by the throughput bound, at the bound
- *   from its first record: its own span is bounded too). A span under
- *   PK_RUNWAY_BURST_S is said: the figure is its records' rate as if
+ *   the data's time after its last record past one of its own mean gaps
+ *   (a key that stopped writing: a burst at the data's start is not its
+ *   rate; no time key), and fills where its records pass the cap, or
+ *   that far past that span's end at that rate (held back by the throughput
+ * bound, at the bound from its first record: its own span is bounded too). A
+ * span under PK_RUNWAY_BURST_S is said: the figure is its records' rate as if
  *   they went on, the soonest it could fill, and a burst that does not
  *   repeat is not a rate. When no logical partition has a span of its
  *   own (every key's records at one instant), the one its range's bound
@@ -478,8 +480,14 @@ struct pk_runway {
 				       least an hour) before it fills,
 				       B/s; 0 when no whole cycle ends
 				       before it fills */
-	double span_s;		    /* DATA_TIME: its own first-to-last span, s;
-				       RATES: the phases' cycle, s */
+	double span_s;		    /* DATA_TIME: its own first-to-last span,
+				       and quiet_s after it, s; RATES: the
+				       phases' cycle, s */
+	double quiet_s;		    /* DATA_TIME, DATA_RATE, no time key: the
+				       data's time after its last record
+				       counted in span_s (the silence past
+				       one of its own mean gaps: a key that
+				       stopped writing), s; 0 none */
 	int span_file;		    /* DATA_RATE, a time key whose bucket
 				       comes back: 1 when span_s is the
 				       whole file's arrival and the rate
