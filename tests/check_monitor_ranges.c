@@ -222,6 +222,68 @@ START_TEST(test_not_an_interval)
 }
 END_TEST
 
+/* A log whose keys are all on one recorded range, replayed on 2
+   existing ranges: the even cut at 20 00.. puts "c-1002" (115B..) and
+   "c-1004" (3D9B..) on two ranges, 3,000 RU a second each of 5,000: no
+   429, where the log's range held both, 6,000 a second (at 10,000 RU/s
+   on 2 ranges it would throttle). The log names 1 range, the container
+   has 2: pksim cannot lay it out from the log and says where its even
+   layout disagrees. */
+START_TEST(test_fewer_ranges_said)
+{
+	static const char *const key[] = {"c-1002", "c-1004"};
+	static const char *const rec[] = {"0", "0"};
+	char *log = log_of(2, key, rec);
+	char *out = run(log, 2, "");
+
+	ck_assert_msg(strstr(out, "the log records its keys on 1 partition "
+				  "key range and this container has 2"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "\"c-1002\" and \"c-1004\", both "
+				  "recorded on range 0, are on two ranges "
+				  "here, so the 429s and hot ranges here are "
+				  "not the log's"),
+		      "%s", out);
+	free(out);
+	free(log);
+}
+END_TEST
+
+/* A log that saw a split: "c-1001" and "c-1004" on range 0 (lines 2 and
+   3), then on ranges 1 and 2 (lines 4 and 5); the container has 2
+   ranges today. The log names 3 ids, so no layout of 2 is the log's;
+   the even layout puts both keys above its cut at 20 00.., on one range,
+   where the log's latest rows record them on two: said, with the split
+   and the rows to replay. */
+START_TEST(test_split_during_log_said)
+{
+	static const char log[] =
+	    "TimeGenerated,DatabaseName,CollectionName,OperationName,"
+	    "PartitionKeyRangeId,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00.000Z,shop,orders,Read,0,\"[\"\"c-1001\"\"]\","
+	    "3000\n"
+	    "2026-05-12T09:00:00.000Z,shop,orders,Read,0,\"[\"\"c-1004\"\"]\","
+	    "3000\n"
+	    "2026-05-12T09:00:01.000Z,shop,orders,Read,1,\"[\"\"c-1001\"\"]\","
+	    "3000\n"
+	    "2026-05-12T09:00:01.000Z,shop,orders,Read,2,\"[\"\"c-1004\"\"]\","
+	    "3000\n";
+	char *out = run(log, 2, "");
+
+	ck_assert_msg(strstr(out, "the log records its keys on 3 partition "
+				  "key ranges and this container has 2"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "\"c-1001\" (recorded on range 1) and "
+				  "\"c-1004\" (on range 2) share one range "
+				  "here"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "a split during the log moved it, so "
+				  "replay the rows of after the split"),
+		      "%s", out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("monitor_ranges");
@@ -234,6 +296,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_other_count_even);
 	tcase_add_test(tc, test_one_key_two_ranges);
 	tcase_add_test(tc, test_not_an_interval);
+	tcase_add_test(tc, test_fewer_ranges_said);
+	tcase_add_test(tc, test_split_during_log_said);
 	suite_add_tcase(s, tc);
 	return s;
 }

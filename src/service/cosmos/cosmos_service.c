@@ -575,7 +575,8 @@ static void said_once(struct pk_diag *diag, struct pk_diag *mine)
    the even layout would not have kept them. 0, or -1 with an error in
    diag when no layout holds the log as recorded. Another count of ranges
    is a layout the log did not see, whose placement is pksim's own
-   (scenarios/README.md). */
+   (scenarios/README.md): cs->log_finding then says where it disagrees
+   with the log (logranges_mismatch). */
 static int log_layout(struct cosmos_service *cs,
 		      const struct pk_container_spec *cspec,
 		      struct pk_diag *diag)
@@ -584,9 +585,13 @@ static int log_layout(struct cosmos_service *cs,
 	struct pk_diag mine;
 	struct pk_epk *cuts;
 
-	if (!f || !f->monitor || cspec->existing_partitions < 2 ||
-	    cspec->existing_partitions != f->monitor->ranges) {
+	if (!f || !f->monitor || cspec->existing_partitions < 1) {
 		return 0;
+	}
+	if (cspec->existing_partitions != f->monitor->ranges ||
+	    f->monitor->ranges < 2) {
+		return logranges_mismatch(cs->key, cs->w, f, &cs->c->pmap,
+					  cs->kv, &cs->log_finding);
 	}
 	diag_init(&mine);
 	if (logranges_layout(cs->key, cs->w, f, &cs->c->pmap, cs->kv, &cuts,

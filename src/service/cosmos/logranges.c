@@ -448,3 +448,149 @@ int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
 	free(keys);
 	return 0;
 }
+
+/* The distinct key values of v (sorted by cmp_row) in EPK order, *n of
+   them, each at the range its last row records (the latest layout the
+   log saw); *ma and *mb two rows of one key value recorded on two ranges
+   (LR_NONE when there are none). */
+static struct lr_key *keys_seen(const struct lr *L, const struct lr_row *v,
+				size_t *n, size_t *ma, size_t *mb)
+{
+	struct lr_key *keys = xcalloc(L->m->n_rows, sizeof(*keys));
+	size_t i, j, last;
+
+	*n = 0;
+	*ma = *mb = LR_NONE;
+	for (i = 0; i < L->m->n_rows; i = j) {
+		last = i;
+		for (j = i + 1; j < L->m->n_rows && v[j].key == v[i].key; j++) {
+			if (v[j].rec != v[i].rec && *ma == LR_NONE) {
+				*ma = v[i].row < v[j].row ? v[i].row : v[j].row;
+				*mb = v[i].row < v[j].row ? v[j].row : v[i].row;
+			}
+			last = v[j].row > v[last].row ? j : last;
+		}
+		build(L, v[last].row);
+		keys[*n].epk = L->kv->epk;
+		keys[*n].rec = v[last].rec;
+		keys[*n].row = v[last].row;
+		(*n)++;
+	}
+	qsort(keys, *n, sizeof(*keys), cmp_key);
+	return keys;
+}
+
+/* Where layout even disagrees with the log's keys (n of them, in EPK
+   order): 1 with *a, *b the rows of two keys recorded on two ranges that
+   even puts on one; 2 with two keys recorded on one range that even
+   puts on two; 0 when it agrees. */
+static int disagreement(const struct lr *L, const struct lr_key *keys, size_t n,
+			const struct pk_pmap *even, size_t *a, size_t *b)
+{
+	size_t *at = xmalloc(L->m->ranges * sizeof(*at));
+	size_t j, r, prev = 0;
+	int found = 0;
+
+	for (j = 0; j < L->m->ranges; j++) {
+		at[j] = LR_NONE;
+	}
+	for (j = 0; j < n && !found; j++) {
+		r = pmap_find(even, &keys[j].epk);
+		if (j > 0 && r == prev && keys[j].rec != keys[j - 1].rec) {
+			*a = keys[j - 1].row;
+			*b = keys[j].row;
+			found = 1;
+		} else if (at[keys[j].rec] != LR_NONE &&
+			   pmap_find(even, &keys[at[keys[j].rec]].epk) != r) {
+			*a = keys[at[keys[j].rec]].row;
+			*b = keys[j].row;
+			found = 2;
+		} else if (at[keys[j].rec] == LR_NONE) {
+			at[keys[j].rec] = j;
+		}
+		prev = r;
+	}
+	free(at);
+	return found;
+}
+
+/* The sentence of logranges_mismatch: how even disagrees (1 or 2,
+   disagreement's, about the keys of rows a and b; 0: it does not) and
+   rows ma, mb of one key on two recorded ranges (LR_NONE: none). */
+static char *mismatch_note(const struct lr *L, const struct pk_pmap *even,
+			   int how, size_t a, size_t b, size_t ma, size_t mb)
+{
+	char ka[LR_KEY_TEXT], kb[LR_KEY_TEXT], km[LR_KEY_TEXT], *what, *split,
+	    *out;
+
+	key_text(L, a, ka, sizeof(ka));
+	key_text(L, b, kb, sizeof(kb));
+	if (how == 1) {
+		what = xasprintf(", which disagrees with the log: %s "
+				 "(recorded on range %.*s) and %s (on range "
+				 "%.*s) share one range here, so the 429s and "
+				 "hot ranges here are not the log's",
+				 ka, REC(L->m, a), kb, REC(L->m, b));
+	} else if (how == 2) {
+		what = xasprintf(", which disagrees with the log: %s and %s, "
+				 "both recorded on range %.*s, are on two "
+				 "ranges here, so the 429s and hot ranges "
+				 "here are not the log's",
+				 ka, kb, REC(L->m, a));
+	} else {
+		what = xstrdup("");
+	}
+	split = xstrdup("");
+	if (ma != LR_NONE) {
+		free(split);
+		key_text(L, ma, km, sizeof(km));
+		split = xasprintf("; the log records %s on range %.*s (line "
+				  "%d) and on range %.*s (line %d): a split "
+				  "during the log moved it, so replay the rows "
+				  "of after the split (filter the export by "
+				  "TimeGenerated)",
+				  km, REC(L->m, ma), line_of(L, ma),
+				  REC(L->m, mb), line_of(L, mb));
+	}
+	out = xasprintf(
+	    "the log records its keys on %zu partition key range%s and this "
+	    "container has %zu, so the replay lays them out evenly (pksim's "
+	    "layout without a log, an ASSUMPTION)%s%s; the log's own layout "
+	    "is replayed only with as many partitions as it names ranges "
+	    "(scenarios/README.md, Azure Monitor logs)",
+	    L->m->ranges, L->m->ranges == 1 ? "" : "s", even->n, what, split);
+	free(what);
+	free(split);
+	return out;
+}
+
+int logranges_mismatch(const struct pk_pkey *k, const struct pk_workload *w,
+		       const struct pk_items_file *f,
+		       const struct pk_pmap *even, struct pk_keyval *kv,
+		       char **note)
+{
+	struct lr L = {k, w, f, f->monitor, kv, NULL};
+	struct lr_row *v;
+	struct lr_key *keys;
+	size_t n, a = 0, b = 0, ma, mb;
+	int how;
+
+	*note = NULL;
+	if (!L.m || L.m->ranges < 1 || L.m->n_rows == 0 ||
+	    even->n == L.m->ranges) {
+		return 0;
+	}
+	v = rows_of(&L);
+	if (!v) {
+		return 0;
+	}
+	keys = keys_seen(&L, v, &n, &ma, &mb);
+	free(v);
+	how = disagreement(&L, keys, n, even, &a, &b);
+	if (how != 0 || ma != LR_NONE) {
+		*note = mismatch_note(&L, even, how, how ? a : ma, how ? b : mb,
+				      ma, mb);
+	}
+	free(keys);
+	return 0;
+}

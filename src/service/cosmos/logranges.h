@@ -49,4 +49,20 @@ int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
 		     struct pk_keyval *kv, struct pk_epk **cuts, char **note,
 		     struct pk_diag *d);
 
+/*
+ * The sentence for the findings when a replayed log's ranges cannot lay
+ * the container out (it names another count of ranges than even has,
+ * even->n: a log that saw a split names the parent's id and its
+ * children's; a short or filtered one may name fewer) and pksim's even
+ * layout disagrees with the log: two keys recorded on two ranges that
+ * even puts on one, two recorded on one range that even puts on two, or
+ * one key recorded on two ranges (a split during the log). Returns 0
+ * with *note owned, NULL when even agrees, the counts are equal
+ * (logranges_layout's case) or a row records no range. kv is scratch.
+ */
+int logranges_mismatch(const struct pk_pkey *k, const struct pk_workload *w,
+		       const struct pk_items_file *f,
+		       const struct pk_pmap *even, struct pk_keyval *kv,
+		       char **note);
+
 #endif
