@@ -64,16 +64,18 @@ START_TEST(test_ddb_findings_past_peak)
 END_TEST
 
 /*
- * The same launch with the scenario's default client retries (retry_mode:
- * client, up to 9 retries a throttle): the demand is still 5,000 creates
- * of 1 WRU a second (D1), 5,000 WRU against the 4,000 limit in each of
- * the 60 seconds of the phase, and what pre-warming must cover (warm
- * throughput 5,000). A retry asks again for units its first attempt
- * asked, so counted as asked it would pile the throttled 1,000 a second
- * of earlier seconds on top: up to 10 x 5,000 = 50,000 "asked" in one
- * second, and retry-only seconds past the phase's end. First attempts:
- * first and most asked 5,000 WRU, 60 seconds (the retries' tail after
- * t = 59 s asks no new demand).
+ * The same launch, its first 10 seconds, with the scenario's default
+ * client retries (retry_mode: client, up to 9 retries a throttle): the
+ * demand is still 5,000 creates of 1 WRU a second (D1), 5,000 WRU
+ * against the 4,000 limit in each of the 10 seconds of the phase, and
+ * what pre-warming must cover (warm throughput 5,000). A retry asks
+ * again for units its first attempt asked, so counted as asked it would
+ * pile the throttled 1,000 a second of earlier seconds on top: up to
+ * 10 x 5,000 = 50,000 "asked" in one second, and retry-only seconds past
+ * the phase's end. First attempts: first and most asked 5,000 WRU, 10
+ * seconds (the retries' tail after t = 9 s asks no new demand). Ten
+ * seconds, not longer: 50,000 creates and their 63,000 retries show the
+ * pile-up (a minute's 300,000 bring 1.9 million retries).
  */
 START_TEST(test_ddb_findings_past_peak_retries)
 {
@@ -81,7 +83,7 @@ START_TEST(test_ddb_findings_past_peak_retries)
 	    "service: dynamodb\n"
 	    "table: {partition_key: /deviceId, capacity: on_demand}\n"
 	    "items: {deviceId: {values: \"dev-{00000..99999}\"}}\n"
-	    "phases: [{duration: 60s, rate: 5000/s, ops: {create: 1}, "
+	    "phases: [{duration: 10s, rate: 5000/s, ops: {create: 1}, "
 	    "item_size: 1KB}]\n";
 	struct tu_fx f;
 	const struct pk_ddb_past_peak *w;
@@ -91,7 +93,7 @@ START_TEST(test_ddb_findings_past_peak_retries)
 	w = &f.r->variants[0].ddb->past_peak[1];
 	ck_assert_uint_gt(tu_metrics(f.run->variants[0].svc)->totals.retries,
 			  0);
-	ck_assert_int_eq(w->seconds, 60);
+	ck_assert_int_eq(w->seconds, 10);
 	ck_assert_int_eq(w->first_s, 0);
 	ck_assert_int_eq(w->first_limit_mcu, 4000 * CU);
 	ck_assert_int_eq(w->first_asked_mcu, 5000 * CU);
@@ -1663,14 +1665,16 @@ END_TEST
 
 /*
  * The same trap the other way (trialY7's as2): 10 RCU + 1,000 WCU, burst
- * off, target 70 %; index by-g of 100 WCU with auto_scaling: off; 300
- * creates a second for 20 minutes. The index takes 100 a second and
- * refuses the rest (the table gives back the units of a write the index
- * refuses): 200 x 1,200 = 240,000 base writes throttled. The table's
+ * off, target 70 %; index by-g of 100 WCU with auto_scaling: off; 150
+ * creates a second for 1,000 s. The index takes 100 a second and refuses
+ * the rest (the table gives back the units of a write the index
+ * refuses): 50 x 1,000 = 50,000 base writes throttled. The table's
  * writes use 100 of its 1,000 WCU (10 %): 15 minutes below the target
  * decide at t = 900 s on ceil(100 / 0.70) = 143 WCU, applied 60 s later
- * (D19): the finding says the table went from 1,000 down to 143, not
- * "143 to 1,000".
+ * (D19), 40 s before the run ends: the finding says the table went from
+ * 1,000 down to 143, not "143 to 1,000". (150 a second for 1,000 s keeps
+ * the replay short: it need only pass t = 960 s with writes the index
+ * refuses.)
  */
 START_TEST(test_ddb_findings_index_fixed_down)
 {
@@ -1688,14 +1692,14 @@ START_TEST(test_ddb_findings_index_fixed_down)
 	    "client: {retries: off}\n"
 	    "items: {g: {values: \"g{0000..9999}\"}}\n"
 	    "phases:\n"
-	    "  - {duration: 1200s, rate: 300/s, ops: {create: 1}, "
+	    "  - {duration: 1000s, rate: 150/s, ops: {create: 1}, "
 	    "item_size: 1KB}\n";
 	struct tu_fx f;
 	char *text;
 
 	tu_fx_run(&f, "index-down.yaml", yaml);
 	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
-			  240000);
+			  50000);
 	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "auto scaling moved only the table's "
 				   "write units (1,000 down to 143 WCU, "
@@ -1708,12 +1712,13 @@ END_TEST
 
 /*
  * An on-demand index past its instant limit on a table whose peak_lag_s
- * is 120 s (trialY7's g1, 60 s): the table warm at 10,000 WRU, the
- * index at its default 4,000; 5,000 puts a second of 1 KiB over 10,000
- * index values (its 40 partitions asked about 125 each, under their
- * caps): 1,000 a second past the index's limit, which a peak raises 120
- * s later, after this run: 60 x 1,000 = 60,000 refused. The finding
- * names the table's lag, not the reference's 30 minutes.
+ * is 120 s (trialY7's g1, cut from 60 s to 10 s to keep the replay
+ * short): the table warm at 10,000 WRU, the index at its default 4,000;
+ * 5,000 puts a second of 1 KiB over 10,000 index values (its 40
+ * partitions asked about 125 each, under their caps): 1,000 a second
+ * past the index's limit, which a peak raises 120 s later, after this
+ * run: 10 x 1,000 = 10,000 refused. The finding names the table's lag,
+ * not the reference's 30 minutes.
  */
 START_TEST(test_ddb_findings_index_lag_named)
 {
@@ -1729,13 +1734,13 @@ START_TEST(test_ddb_findings_index_lag_named)
 	    "client: {retries: off}\n"
 	    "items: {g: {values: \"g{0000..9999}\"}}\n"
 	    "phases:\n"
-	    "  - {duration: 60s, rate: 5000/s, item_size: 1KB}\n";
+	    "  - {duration: 10s, rate: 5000/s, item_size: 1KB}\n";
 	struct tu_fx f;
 	char *text;
 
 	tu_fx_run(&f, "index-lag.yaml", yaml);
 	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429,
-			  60000);
+			  10000);
 	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "(the table's peak_lag_s) before and at "
 				   "least its warm throughput"),
