@@ -188,11 +188,12 @@ START_TEST(test_p17_storage_item_overhead)
 }
 END_TEST
 
-/* A table of 40,000 RCU and WCU: 100,000 creates of 1 KB (1 WRU
-   each; 10 s at 10,000 a second), then 100,000 reads of them (10 s
+/* A table of 4,000 RCU and WCU: 10,000 creates of 1 KB (1 WRU
+   each; 10 s at 1,000 a second), then 10,000 reads of them (10 s
    more), strong (a 1 KB item is 1 RRU: a strong read is 1 RRU per 4
-   KB) or eventual (half), on date. A tenth of a million of each keeps
-   the replays short; the figures scale by a tenth. */
+   KB) or eventual (half), on date. A hundredth of the reference's
+   million of each keeps the replays short; the figures scale by a
+   hundredth. */
 static json_t *reads_run(const char *consistency, const char *date,
 			 const char *size, json_t **root)
 {
@@ -200,41 +201,42 @@ static json_t *reads_run(const char *consistency, const char *date,
 
 	snprintf(yaml, sizeof(yaml),
 		 "service: dynamodb\n"
-		 "table: {partition_key: /k, read_capacity_units: 40000, "
-		 "write_capacity_units: 40000, read_consistency: %s}\n"
+		 "table: {partition_key: /k, read_capacity_units: 4000, "
+		 "write_capacity_units: 4000, read_consistency: %s}\n"
 		 "client: {retries: off}\n"
 		 "pricing: {region: us-east-1, date: %s}\n"
 		 "items: {k: {values: \"k{000000..099999}\"}}\n"
 		 "phases:\n"
-		 "  - {duration: 10s, rate: 10000/s, item_size: %s, "
+		 "  - {duration: 10s, rate: 1000/s, item_size: %s, "
 		 "ops: {create: 1}}\n"
-		 "  - {duration: 10s, rate: 10000/s, ops: {read: 1}}\n",
+		 "  - {duration: 10s, rate: 1000/s, ops: {read: 1}}\n",
 		 consistency, date, size);
 	return money_json(yaml, root);
 }
 
-/* P15: 100,000 one-KB writes and 100,000 strong reads of up to 4
-   KB on demand: 0.1 M WRU x $0.625 + 0.1 M RRU x $0.125 = $0.0625 +
-   $0.0125 = $0.075 with the 2024-11-01 table, and 0.1 x $1.25 + 0.1 x
-   $0.25 = $0.15 before it.
+/* P15: 10,000 one-KB writes and 10,000 strong reads of up to 4 KB
+   on demand: 0.01 M WRU x $0.625 + 0.01 M RRU x $0.125 = $0.00625 +
+   $0.00125 = $0.0075 with the 2024-11-01 table, and 0.01 x $1.25 +
+   0.01 x $0.25 = $0.015 before it (the reference's million of each:
+   $0.75).
    P18: provisioned costs less than on demand above $0.00065 / (3,600 x
    $0.625 / 10^6) = 28.9 % average use with the 2024-11-01 table, and
    $0.00065 / (3,600 x $1.25 / 10^6) = 14.4 % before; reads give the
-   same ratio ($0.00013 / $0.00045). The run's use: 100,000 WRU over
-   40,000 WCU x 20 s = 12.5 %. */
+   same ratio ($0.00013 / $0.00045). The run's use: 10,000 WRU over
+   4,000 WCU x 20 s = 12.5 %. */
 START_TEST(test_p15_p18_ondemand_strong)
 {
 	json_t *ra, *rb;
 	json_t *a = reads_run("strong", "2024-11-01", "1000B", &ra);
 	json_t *b = reads_run("strong", "2024-10-31", "1000B", &rb);
 
-	ck_assert_double_eq_tol(num(a, "ondemand_wru_millions"), 0.1, EPS);
-	ck_assert_double_eq_tol(num(a, "ondemand_rru_millions"), 0.1, EPS);
-	ck_assert_double_eq_tol(num(a, "ondemand_cost"), 0.075, EPS);
-	ck_assert_double_eq_tol(num(b, "ondemand_cost"), 0.15, EPS);
-	/* the month on demand: $0.075 in 20 s x 2,592,000 / 20 = $9,720 */
+	ck_assert_double_eq_tol(num(a, "ondemand_wru_millions"), 0.01, EPS);
+	ck_assert_double_eq_tol(num(a, "ondemand_rru_millions"), 0.01, EPS);
+	ck_assert_double_eq_tol(num(a, "ondemand_cost"), 0.0075, EPS);
+	ck_assert_double_eq_tol(num(b, "ondemand_cost"), 0.015, EPS);
+	/* the month on demand: $0.0075 in 20 s x 2,592,000 / 20 = $972 */
 	ck_assert_double_eq_tol(num(a, "ondemand_month_cost"),
-				0.075 * 2592000 / 20, 1e-6);
+				0.0075 * 2592000 / 20, 1e-6);
 	ck_assert_double_eq_tol(num(a, "breakeven_write_share"),
 				0.00065 / (3600 * 0.625e-6), EPS);
 	ck_assert_double_eq_tol(num(a, "breakeven_write_share"), 0.2889,
@@ -248,36 +250,37 @@ START_TEST(test_p15_p18_ondemand_strong)
 }
 END_TEST
 
-/* P16: 100,000 eventual reads of 4 KB = 50,000 RRU = 0.05 M x $0.125
-   = $0.00625 (the 4 KB creates are 4 WRU each: 0.4 M WRU x $0.625 =
-   $0.25). */
+/* P16: 10,000 eventual reads of 4 KB = 5,000 RRU = 0.005 M x $0.125
+   = $0.000625 (the 4 KB creates are 4 WRU each: 0.04 M WRU x $0.625 =
+   $0.025; 4,000 WCU a second on the table's 4,000, none throttled).
+   The reference's million reads: 500,000 RRU, $0.0625. */
 START_TEST(test_p16_ondemand_eventual)
 {
 	json_t *root;
 	json_t *m = reads_run("eventual", "2024-11-01", "4KB", &root);
 
-	ck_assert_double_eq_tol(num(m, "ondemand_rru_millions"), 0.05, EPS);
-	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.4, EPS);
-	ck_assert_double_eq_tol(num(m, "ondemand_cost"), 0.25 + 0.00625, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_rru_millions"), 0.005, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.04, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_cost"), 0.025 + 0.000625, EPS);
 	json_decref(root);
 }
 END_TEST
 
 /*
  * P15 and P20 on an on-demand table (pricing.md §4: billed per request
- * unit consumed), a tenth of P15's requests to keep the test short:
- * warmed to 20,000 RRU and WRU (D13) so that 10,000 a second pass (20
- * partitions' worth, doubled from 4 to 32: each gets about 312 a
- * second, far under its caps). 100,000 one-KB creates consume 0.1 M WRU
- * x $0.625 = $0.0625 and 100,000 strong reads of them 0.1 M RRU x
- * $0.125 = $0.0125: $0.075 (storage 0.1 GB, free), and the month
- * $0.075 / 20 s x 2,592,000 s = $9,720. With the table before
- * 2024-11-01, $0.125 + $0.025 = $0.15: both lines halve.
+ * unit consumed), a hundredth of P15's requests to keep the test short:
+ * warmed to 20,000 RRU and WRU (D13; 20 partitions' worth, doubled from
+ * 4 to 32), far above the 1,000 a second asked (about 31 a partition,
+ * far under its caps): none is throttled. 10,000 one-KB creates consume
+ * 0.01 M WRU x $0.625 = $0.00625 and 10,000 strong reads of them
+ * 0.01 M RRU x $0.125 = $0.00125: $0.0075 (storage 0.01 GB, free), and
+ * the month $0.0075 / 20 s x 2,592,000 s = $972. With the table before
+ * 2024-11-01, $0.0125 + $0.0025 = $0.015: both lines halve.
  */
 START_TEST(test_p15_p20_on_demand_table)
 {
 	static const char *const dates[] = {"2024-11-01", "2024-10-31"};
-	static const double want[2][2] = {{0.0625, 0.0125}, {0.125, 0.025}};
+	static const double want[2][2] = {{0.00625, 0.00125}, {0.0125, 0.0025}};
 	char yaml[1024];
 	size_t k;
 
@@ -293,9 +296,9 @@ START_TEST(test_p15_p20_on_demand_table)
 			 "pricing: {region: us-east-1, date: %s}\n"
 			 "items: {k: {values: \"k{000000..099999}\"}}\n"
 			 "phases:\n"
-			 "  - {duration: 10s, rate: 10000/s, item_size: 1000B, "
+			 "  - {duration: 10s, rate: 1000/s, item_size: 1000B, "
 			 "ops: {create: 1}}\n"
-			 "  - {duration: 10s, rate: 10000/s, ops: {read: 1}}\n",
+			 "  - {duration: 10s, rate: 1000/s, ops: {read: 1}}\n",
 			 dates[k]);
 		m = money_json(yaml, &root);
 		ck_assert_str_eq(json_string_value(json_object_get(m, "mode")),
