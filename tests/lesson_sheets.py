@@ -13,6 +13,13 @@ expect:):
                 one row per expect: item of the scenario and the lesson,
                 each holding ("yes"), as `pksim check` says they do;
 in both formats, the text compared with the format's escaping undone.
+Under the sanitizers (tools/test's asan stage, which sets
+CK_EXCLUDE_TAGS=plain_only) lessons 2 and 4 are left out, as
+check_expect leaves them out there: their solutions replay compare-iot
+and synthetic-keys (scenario:), nine tenths of this test's CPU, which
+check_expect's `pksim check` replays under the sanitizers already, and a
+lesson that names its scenario runs there in lesson 3 (compare-offices,
+a short run); build/ checks every lesson.
 Then the refusals (exit 2, a message, no output file): no --worksheet or
 --solutions, both, an unknown --format, a scenario without lesson:
 (its FILE:1:1), -o naming the lesson itself. Exit 1 on any failure,
@@ -151,7 +158,10 @@ def main():
                                             "*.yaml")))
     if len(lessons) < 5:
         fail("%d lessons found, the course has 5 files" % len(lessons))
+    plain_only = "plain_only" in os.environ.get("CK_EXCLUDE_TAGS", "")
     for path in lessons:
+        if plain_only and os.path.basename(path).startswith(("02-", "04-")):
+            continue
         check_lesson(pksim, path)
     # a seed other than the scenario's is in the command to run
     p = sheet(pksim, lessons[0], "--solutions", "--seed", "10")
