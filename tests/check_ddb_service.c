@@ -797,17 +797,18 @@ END_TEST
 
 /*
  * Burst and instant adaptive capacity spend one unused unit once (D9,
- * D10): 3,000 RCU + 200 WCU lay out ceil(1 + 0.2) = 2 partitions of 100
- * WCU, each with a full bank of 300 x 100 = 30,000 (D4, D5, D9). 300
+ * D10): 3,000 RCU + 20 WCU lay out ceil(1 + 0.02) = 2 partitions of 10
+ * WCU, each with a full bank of 300 x 10 = 3,000 (D4, D5, D9). 30
  * writes of 1 KB a second for 900 s over uniform keys, no retries: each
- * second the table's 200 WCU serve the first 200 writes, whichever
+ * second the table's 20 WCU serve the first 20 writes, whichever
  * partition they reach (adaptive capacity lends a partition's unused
  * share), and the rest draw on their partition's bank. A partition
  * whose share was lent banks none of it: the two banks hold at most
- * the 60,000 they start with, so at most 900 x 200 + 60,000 = 240,000
- * writes are served; both banks empty by about t = 600 s (50 a second
- * each), so exactly 240,000 are, and 30,000 throttled. Banking a lent
- * share again served 241,243.
+ * the 6,000 they start with, so at most 900 x 20 + 6,000 = 24,000
+ * writes are served; both banks empty by about t = 600 s (5 a second
+ * each), so exactly 24,000 are, and 3,000 throttled. (A tenth of the
+ * trial's 300 writes a second on 200 WCU, where banking a lent share
+ * again served 241,243 of 240,000.)
  */
 START_TEST(test_ddb_service_lent_share_not_banked)
 {
@@ -815,16 +816,16 @@ START_TEST(test_ddb_service_lent_share_not_banked)
 	    tu_sim_text("lent.yaml",
 			"service: dynamodb\n"
 			"table: {partition_key: /k, read_capacity_units: 3000, "
-			"write_capacity_units: 200}\n"
+			"write_capacity_units: 20}\n"
 			"client: {retries: off}\n"
 			"items: {k: {values: \"k{000000..999999}\"}}\n"
 			"phases:\n"
-			"  - {duration: 900s, rate: 300/s, item_size: 1KB}\n");
+			"  - {duration: 900s, rate: 30/s, item_size: 1KB}\n");
 	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
 
-	ck_assert_uint_eq(m->totals.operations, 270000);
-	ck_assert_uint_eq(m->totals.succeeded, 240000);
-	ck_assert_uint_eq(m->totals.throttled_429, 30000);
+	ck_assert_uint_eq(m->totals.operations, 27000);
+	ck_assert_uint_eq(m->totals.succeeded, 24000);
+	ck_assert_uint_eq(m->totals.throttled_429, 3000);
 	tu_sim_free(run);
 }
 END_TEST
