@@ -131,19 +131,17 @@ END_TEST
  * 1 KB, keyed by %A from Wednesday 23:58:30. Thursday is current from t
  * = 90 s; its range has 18,000 / 3 = 6,000 RU/s, and a 1 KB create
  * costs 5 RU: its 1,800 creates/s want 9,000 RU/s. The 200 reads/s of
- * 1 KB (1 RU) read the stored items: Thursday's on its range, the
- * 162,000 of Wednesday's 90 s spread over the 3 ranges. In hour h of
- * Thursday (h = 1, 2, ...) the part of the items in Thursday at the
- * hour's middle is c = (h - 1/2) x 6,480,000 / (162,000 + (h - 1/2) x
- * 6,480,000), 0.95238 in hour 1, 0.98361 in hour 2, 0.99448 in hour 5;
- * its range is asked 9,000 + 200 (c + (1 - c) / 3) RU/s (9,193.65 in
- * hour 1) and serves 6,000 of them, every request alike, so Thursday
- * grows 1,800 x 1,024 x 6,000 / that a second (1,202,917 B/s in hour
- * 1, 1,202,183 in hour 5). Four hours store 17,315,135,096 B; the
- * 4,159,701,384 B left take 3,460.1 s of hour 5: full at t = 17,950.1 s
- * (0.2078 days, 5.0 h), bounded by range 2's RU/s shared with the
- * reads (with every read on Thursday's range: 17,954.6 s). Before:
- * 17,695.7 s, every read spread a third to each range.
+ * 1 KB (1 RU) read the stored items, each range its part of them.
+ * Wednesday's 90 s had every read on its own range (nothing else
+ * stored): 1,800 x 6,000 / 9,200 = 1,173.9 creates/s stored, N0 =
+ * 105,652 items there. Thursday's range (another) holds the part
+ * n / (N0 + n) of the items once Thursday holds n: it is asked 9,000 +
+ * 200 n / (N0 + n) RU/s and serves 6,000, every request alike, so n
+ * grows 1,800 x 6,000 / that a second; walked in 10 ms steps below, 20
+ * GiB (20,971,520 items of 1,024 B) at t = 17,944.3 s (0.2077 days,
+ * 5.0 h), bounded by range 2's RU/s shared with the reads. Before:
+ * 17,950.1 s (Wednesday's offered 162,000 items spread a third to each
+ * range, Thursday's part taken at each hour's middle).
  */
 START_TEST(test_timekey_iot_by_day)
 {
@@ -152,34 +150,114 @@ START_TEST(test_timekey_iot_by_day)
 	struct pk_run *run;
 	struct pk_result *res;
 	struct pk_scorecard *c;
-	const double hour = 1800.0 * 3600.0, wed = 1800.0 * 90.0;
-	double acc = 0, want = -1, h;
+	const double n0 = 90.0 * 1800.0 * 6000.0 / 9200.0;
+	double n = 0, want = 90.0;
 	char t[640];
 
-	for (h = 1; h <= 5 && want < 0; h++) {
-		const double in = (h - 0.5) * hour / (wed + (h - 0.5) * hour);
-		const double rate = 1800.0 * 1024.0 * 6000.0 /
-				    (9000.0 + 200.0 * (in + (1.0 - in) / 3.0));
-
-		if (acc + rate * 3600.0 >= CAP) {
-			want = 90.0 + (h - 1) * 3600.0 + (CAP - acc) / rate;
-		}
-		acc += rate * 3600.0;
+	while (n < CAP / 1024.0) {
+		n += 0.01 * 1800.0 * 6000.0 / (9000.0 + 200.0 * n / (n0 + n));
+		want += 0.01;
 	}
-	ck_assert_msg(tu_near(want, 17950.1227, 1e-8), "%f", want);
+	ck_assert_msg(tu_near(want, 17944.3, 1e-5), "%f", want);
 	diag_init(&d);
 	sc = scenario_load(tu_src("scenarios/iot-by-day.yaml"), &d);
 	ck_assert_ptr_nonnull(sc);
 	diag_free(&d);
 	c = tu_cards_sc(sc, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, want, 1e-6), "%f",
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, want, 1e-5), "%f",
 		      c[0].days_to_full * 86400.0);
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
 	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s shared with "
 				"the reads, queries and rewrites"),
 		      "%s", t);
 	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * Key /minute = "%M" from 00:00 (the trial's mk case): 500 ops/s, 10 %
+ * creates of 10 KB and 90 % point reads of a stored item, 2,500 RU/s on
+ * 5 ranges of 500, a 100 MiB cap (10,240 items). The 60 minute values
+ * lie 17 / 14 / 12 / 9 / 8 on ranges 0 .. 4 (pksim locate): "00" on
+ * range 1, "01" on range 4. A read draws a stored item, so a range takes
+ * the reads of the items its values hold: range 4's 8 values about 8 /
+ * 60 of them, 60 reads/s; its value while current asks 50 x 9.091 + 60
+ * x 1.818 = 563.6 RU/s of 500 and stores 44.4 creates/s, 443.6 KiB/s:
+ * 100 MiB = 102,400 KiB in 231 s of its own minutes, 3 whole minutes and
+ * 51 s, so "01" fills in its 4th occurrence, 03:01 to 03:02 (t = 10,860
+ * to 10,920 s; at about 10,911 s). A value grows only in its own minute
+ * and at most 50 creates/s, 3,000 items a minute, so no value can fill
+ * before its 4th (3 x 3,000 < 10,240). The replay (mk.yaml run 5 h)
+ * fills "01" at t = 10,903 s. Before: "00" (the start's minute) at
+ * 14,413 s (4.0 h), every value charged a fifth of the reads whatever
+ * its range holds.
+ */
+START_TEST(test_timekey_minutes_read_by_their_items)
+{
+	static const char text[] =
+	    "seed: 7\n"
+	    "clock: {start: \"2026-03-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /minute, throughput: 2500, "
+	    "partitions: 5, logical_partition_storage: 100MB}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{0000..0999}\"}\n"
+	    "  minute: {clock: \"%M\"}\n"
+	    "phases:\n"
+	    "  - {name: t, duration: 60s, rate: 500/s, ops: {create: 0.1, "
+	    "read: 0.9}, item_size: 10KB}\n";
+	char t[640];
+	double replay, s = full_s(text, t, sizeof(t), &replay);
+
+	ck_assert_msg(s >= 10860.0 && s < 10920.0, "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "\"01\" first"), "%s", t);
+	ck_assert_msg(strstr(t, "range 4's 500 RU/s shared with the reads"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * Key /hour = "%Y-%m-%dT%H" from 00:55 (the trial's h1-55 case): 400
+ * ops/s, 10 % creates of 10 KB and 90 % point reads of a stored item,
+ * 2,000 RU/s on 5 ranges of 400, a 200 MiB cap (20,480 items). Hour 00
+ * (range 3) is alone for 300 s: every read on its range, 40 x 9.091 +
+ * 360 x 1.818 = 1,018.1 RU/s asked of 400, 15.715 creates/s stored: N0
+ * = 4,714.6 items. Hour 01 lies on range 4 and starts empty: holding n
+ * items it draws the part n / (N0 + n) of the 360 reads, so its creates
+ * run at 40 a second until 363.6 + 360 x 1.818 x n / (N0 + n) passes
+ * 400, then 40 x 400 / that. Walked in 1 ms steps below: full at t =
+ * 1,280.3 s (the replay's 1,288 s). Before: 1,507 s, hour 01 charged a
+ * mid-step share of the reads for its whole fill plus a fifth of hour
+ * 00's.
+ */
+START_TEST(test_timekey_new_bucket_reads_grow_with_it)
+{
+	static const char text[] =
+	    "seed: 7\n"
+	    "clock: {start: \"2026-03-05T00:55:00Z\"}\n"
+	    "container: {partition_key: /hour, throughput: 2000, "
+	    "partitions: 5, logical_partition_storage: 200MB}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{0000..0999}\"}\n"
+	    "  hour: {clock: \"%Y-%m-%dT%H\"}\n"
+	    "phases:\n"
+	    "  - {name: t, duration: 60s, rate: 400/s, ops: {create: 0.1, "
+	    "read: 0.9}, item_size: 10KB}\n";
+	const double w = 40 * CREATE_10KB;
+	const double n0 = 300.0 * 40.0 * 400.0 / (w + 360.0 * READ_10KB);
+	double n = 0, want = 300.0, replay, s;
+	char t[640];
+
+	while (n < 20480.0) {
+		const double ask = w + 360.0 * READ_10KB * n / (n0 + n);
+
+		n += 0.001 * 40.0 * fmin(1.0, 400.0 / ask);
+		want += 0.001;
+	}
+	ck_assert_msg(tu_near(want, 1280.3, 1e-4), "%f", want);
+	s = full_s(text, t, sizeof(t), &replay);
+	ck_assert_msg(tu_near(s, want, 1e-4), "%f (want %f): %s", s, want, t);
+	ck_assert_msg(strstr(t, "\"2026-03-05T01\" first"), "%s", t);
 }
 END_TEST
 
@@ -193,6 +271,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_timekey_reads_on_the_day_range);
 	tcase_add_test(tc, test_timekey_iot_by_day);
 	tcase_add_test(tc, test_timekey_other_values_share_the_range);
+	tcase_add_test(tc, test_timekey_minutes_read_by_their_items);
+	tcase_add_test(tc, test_timekey_new_bucket_reads_grow_with_it);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -147,11 +147,14 @@ static double priority_parts(const double *want, const double *ru, double room,
 }
 
 /* Candidate c's range's part of stream k's keyed requests in slice x:
-   its share of the stored items where the slice keeps them
-   (runway_stored_shares), else of the writes */
+   its share of the stored items where the steps set it (cand.kv_share)
+   or the slice keeps them (runway_stored_shares), else of the writes */
 static double keyed_mass(const struct pk_result_variant *v,
 			 const struct cand *c, const struct slice *x, size_t k)
 {
+	if (c->kv_on) {
+		return c->kv_share;
+	}
 	if (x->kshare && k == 0 && c->g->range < v->n_ranges) {
 		return x->kshare[c->g->range];
 	}

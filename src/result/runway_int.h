@@ -1055,6 +1055,11 @@ void runway_text_init(struct rw_text *m, const struct pk_result_variant *v,
    is in another span than the last asked for. */
 void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf);
 
+/* Whether group g's key value moves on with p's time key of bucket bk
+   (runway_text.c): 1 yes, 0 it keeps one value for good */
+int runway_moves_on(const struct rw_proj *p, const struct group *g,
+		    const struct pk_time_bucket *bk);
+
 /* ---- runway_hash_time.c: a hash of a time shorter than a step ---- */
 
 /* Key values a cycle's buckets give at most (runway_step.c's store
@@ -1223,9 +1228,12 @@ struct cand {
 	size_t client_stream; /* ... that stream */
 	int burst;	      /* 1: its range has burst capacity (rule 14) */
 	double bank;	      /* ... its burst credit so far, RU */
-	double del_q; /* TTL: the part of its range's unused RU/s the step's
-			 deletions take (rule 28), which the bank does not
-			 earn */
+	double del_q;	 /* TTL: the part of its range's unused RU/s the step's
+			    deletions take (rule 28), which the bank does not
+			    earn */
+	int kv_on;	 /* 1: its keyed requests are kv_share of them (a key
+			    of one value at a time: runway_keyed.h) */
+	double kv_share; /* ... its range's share of the stored items, 0..1 */
 };
 
 /* What candidate c adds over slices x[0..n) (each slice in

@@ -7,15 +7,20 @@
  * of the bucket current in a step lie where that bucket's writes go: on
  * the ranges of the key values current then, so those requests stay
  * keyed and are charged as the writes are (a `%Y-%m-%d` key read from
- * its day's start reads its day's range only). The items of past
- * buckets lie where those buckets' values hashed: counted as spread
- * over the ranges evenly (ASSUMPTION: a past bucket's values land
- * anywhere in the key space, none told apart). Left out: a phase's
+ * its day's start reads its day's range only). A key of one value at a
+ * time (/date, "%H", "%M": runway_kvalue_*) knows each bucket's range,
+ * so each range is charged its share of the stored items, that share
+ * followed within a step where it moves. Under a key of many values at
+ * a time the items of past buckets lie where those buckets' values
+ * hashed: counted as spread over the ranges evenly (ASSUMPTION: a past
+ * bucket's values land anywhere in the key space, none told apart).
+ * Left out: a phase's
  * `select` (targets taken as uniform over the stored items), time to
  * live (items counted as if none expired) and preloaded items. A key
  * whose buckets are shorter than a step has all its keyed requests
  * spread: its current bucket holds a sliver of the items.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,4 +116,278 @@ void runway_keyed_free(struct rw_keyed *k)
 {
 	free(k->slot);
 	k->slot = NULL;
+}
+
+/* The items of a key of one value at a time: each bucket's value lies on
+   one range, known from its key, so a range's part of the stored items
+   is what its buckets' values hold there and its keyed requests are
+   that part of them (targets drawn uniformly over the stored items, as
+   the replay draws them: a range holding 8 of an hour's 60 "%M" values
+   takes about 8/60 of the reads, not 1/5 of them on 5 ranges). Left out
+   as above: a phase's `select`, preloaded items; the shares are of the
+   bytes stored, which are the items' when every bucket writes the same
+   mix of sizes. */
+
+/* Every stream's new items c's: a key of one value at a time */
+static int one_value(const struct rw_proj *p, const struct cand *c)
+{
+	size_t j;
+
+	if (!c->timed || c->g->item == UINT64_MAX || c->g->picked) {
+		return 0;
+	}
+	for (j = 0; j < p->ns; j++) {
+		if (!(c->mass[j] > 1.0 - 1e-9)) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+void runway_kvalue_init(struct rw_kvalue *kv, const struct rw_proj *p,
+			size_t slots, const struct rw_subhash *sub)
+{
+	size_t i;
+
+	memset(kv, 0, sizeof(*kv));
+	if (!p->time_key || p->n_c != 1 || p->v->n_ranges < 2 ||
+	    !one_value(p, &p->c[0])) {
+		return;
+	}
+	kv->on = 1;
+	kv->n_slots = sub ? sub->n_slots : slots;
+	kv->nr = p->v->n_ranges;
+	kv->range = xmalloc(kv->n_slots * sizeof(*kv->range));
+	for (i = 0; i < kv->n_slots; i++) {
+		kv->range[i] = SIZE_MAX;
+	}
+	kv->held = xcalloc(kv->nr, sizeof(*kv->held));
+	kv->radd = xcalloc(kv->nr, sizeof(*kv->radd));
+	kv->t = xcalloc(kv->nr, sizeof(*kv->t));
+	for (i = 0; sub && i < sub->m; i++) {
+		/* each value's range from its first bucket of the cycle */
+		if (kv->range[sub->slot[i]] == SIZE_MAX) {
+			runway_kvalue_slot(kv, p, sub->slot[i],
+					   (double)(sub->base_s -
+						    p->sc->clock_start_s +
+						    (int64_t)i * sub->len_s));
+		}
+	}
+}
+
+void runway_kvalue_slot(struct rw_kvalue *kv, const struct rw_proj *p, int slot,
+			double t)
+{
+	const struct group *g = p->c[0].g;
+	int64_t wall = p->sc->clock_start_s + (int64_t)t;
+	struct rw_key key;
+
+	if (!kv->on || slot < 0 || (size_t)slot >= kv->n_slots) {
+		return;
+	}
+	runway_key_init(p->v, &key);
+	runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &wall, &key);
+	kv->range[slot] =
+	    key.at.status == 0 ? runway_range_of(p->v, &key.at.epk) : SIZE_MAX;
+	runway_key_free(&key);
+}
+
+/* Bytes c stores on each range (kv->held), all of them returned */
+static double stored(struct rw_kvalue *kv, const struct rw_proj *p,
+		     const struct cand *c)
+{
+	double all = 0;
+	size_t k;
+
+	memset(kv->held, 0, kv->nr * sizeof(*kv->held));
+	for (k = 0; k < kv->n_slots; k++) {
+		if (kv->range[k] < kv->nr) {
+			const double b =
+			    runway_store_held(&c->held, &p->cl, (int)k, 1);
+
+			kv->held[kv->range[k]] += b;
+			all += b;
+		}
+	}
+	return all;
+}
+
+/* runway_cand_add for c with its bucket's value on range r, taking all
+   the writes and the part s of the keyed requests, from burst credit
+   bank0 */
+static double add_at(const struct rw_proj *p, struct cand *c, size_t r,
+		     double s, double bank0, const struct slice *x, size_t n,
+		     struct bite *b, double *del, double *part)
+{
+	size_t j;
+
+	c->range_ru = runway_range_share(p->v, r);
+	for (j = 0; j < p->ns; j++) {
+		c->range_mass[j] = c->mass[j];
+	}
+	c->kv_on = 1;
+	c->kv_share = s < 0 ? 0 : s > 1 ? 1 : s;
+	c->bank = bank0;
+	return runway_cand_add(p->v, c, x, n, p->ns, &p->pool, b, del, part);
+}
+
+/* Stored bytes part of a range holding on bytes of all: nothing stored
+   yet, the step's own items (new: its part of them) */
+static double share_of(double on, double all, double new_part)
+{
+	return all > 0 ? on / all : new_part;
+}
+
+/* b, what a piece found: what held it back wins over its client */
+static void bite_merge(struct bite *b, const struct bite *t)
+{
+	if (t->held || (t->client && !b->held)) {
+		*b = *t;
+	}
+}
+
+double runway_kvalue_add(struct rw_kvalue *kv, const struct rw_proj *p,
+			 struct cand *c, int slot, const struct slice *x,
+			 size_t n, struct bite *b, double *del, double *part)
+{
+	const double bank0 = c->bank;
+	const size_t r = slot >= 0 && (size_t)slot < kv->n_slots
+			     ? kv->range[slot]
+			     : SIZE_MAX;
+	double all, on, a0, total = 0, s0, s1;
+	size_t i, k;
+
+	kv->pieces = 0;
+	if (r >= kv->nr) {
+		c->kv_on = 0;
+		return runway_cand_add(p->v, c, x, n, p->ns, &p->pool, b, del,
+				       part);
+	}
+	all = stored(kv, p, c);
+	on = kv->held[r];
+	s0 = share_of(on, all, 1.0);
+	a0 = add_at(p, c, r, s0, bank0, x, n, b, del, NULL);
+	s1 = share_of(on + a0, all + a0, 1.0);
+	if (s1 - s0 < 0.01 && s0 - s1 < 0.01) {
+		/* its share at the step's middle */
+		return add_at(p, c, r,
+			      share_of(on + 0.5 * a0, all + 0.5 * a0, 1.0),
+			      bank0, x, n, b, del, part);
+	}
+	/* a share that moves within the step: pieces over which it moves
+	   by PK_RW_KV_MOVE at most, each at its own middle's share, from
+	   what the pieces before it added */
+	kv->cum[0] = kv->end[0] = 0;
+	*del = 0;
+	for (i = 0; i < PK_RW_KV_PIECES && kv->end[i] < 1.0; i++) {
+		struct bite t = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+		double d = 0, pk[PK_MAX_STREAMS] = {0}, rate, moves, u, ai;
+		const double in = all + total;
+
+		rate = add_at(p, c, r, share_of(on + total, in, 1.0), bank0, x,
+			      n, &t, &d, NULL);
+		/* the share's move over the whole step at this rate */
+		moves = in > 0 ? (all - on) * rate / (in * in) : 0;
+		u = moves > 0 ? PK_RW_KV_MOVE / moves : 1.0;
+		u = fmax(u, 1.0 / PK_RW_KV_PIECES);
+		u = fmin(u, 1.0 - kv->end[i]);
+		ai = rate * u;
+		ai = u *
+		     add_at(p, c, r,
+			    share_of(on + total + 0.5 * ai, in + 0.5 * ai, 1.0),
+			    bank0, x, n, &t, &d, pk);
+		bite_merge(b, &t);
+		*del += d * u;
+		for (k = 0; part && k < p->ns; k++) {
+			part[k] += pk[k] * u;
+		}
+		total += ai;
+		kv->cum[i + 1] = total;
+		kv->end[i + 1] =
+		    i + 1 == PK_RW_KV_PIECES ? 1.0 : kv->end[i] + u;
+	}
+	for (k = 1; total > 0 && k <= i; k++) {
+		kv->cum[k] /= total;
+	}
+	kv->pieces = total > 0 ? i : 0;
+	return total;
+}
+
+double runway_kvalue_sub(struct rw_kvalue *kv, const struct rw_proj *p,
+			 struct cand *c, const int *slot, const double *part,
+			 size_t n_slot, const struct slice *x, size_t n,
+			 struct bite *b, double *del, double *part_k)
+{
+	const double bank0 = c->bank;
+	double all, mid, total = 0;
+	size_t i, r, k;
+
+	all = stored(kv, p, c);
+	memset(kv->t, 0, kv->nr * sizeof(*kv->t));
+	memset(kv->radd, 0, kv->nr * sizeof(*kv->radd));
+	for (i = 0; i < n_slot; i++) {
+		if (kv->range[slot[i]] < kv->nr) {
+			kv->t[kv->range[slot[i]]] += part[i];
+		}
+	}
+	/* each range's value's rate at the step's start, then at its
+	   middle, from half what the start's rates add */
+	for (r = 0, mid = all; r < kv->nr; r++) {
+		if (kv->t[r] > 0) {
+			struct bite t = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+			double d = 0;
+
+			kv->radd[r] = add_at(
+			    p, c, r, share_of(kv->held[r], all, kv->t[r]),
+			    bank0, x, n, &t, &d, NULL);
+			mid += 0.5 * kv->radd[r] * kv->t[r];
+		}
+	}
+	*del = 0;
+	for (r = 0; r < kv->nr; r++) {
+		struct bite t = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+		double d = 0, pk[PK_MAX_STREAMS] = {0};
+
+		if (!(kv->t[r] > 0)) {
+			continue;
+		}
+		kv->radd[r] =
+		    add_at(p, c, r,
+			   share_of(kv->held[r] + 0.5 * kv->radd[r] * kv->t[r],
+				    mid, kv->t[r]),
+			   bank0, x, n, &t, &d, pk);
+		bite_merge(b, &t);
+		*del += d * kv->t[r];
+		for (k = 0; part_k && k < p->ns; k++) {
+			part_k[k] += pk[k] * kv->t[r];
+		}
+		total += kv->radd[r] * kv->t[r];
+	}
+	return total;
+}
+
+double runway_kvalue_when(const struct rw_kvalue *kv, double a, double *pace)
+{
+	size_t i;
+
+	for (i = 0; i < kv->pieces; i++) {
+		const double d = kv->cum[i + 1] - kv->cum[i];
+		const double len = kv->end[i + 1] - kv->end[i];
+
+		if (a <= kv->cum[i + 1] && d > 0 && len > 0) {
+			*pace = d / len;
+			return kv->end[i] + (a - kv->cum[i]) / d * len;
+		}
+	}
+	*pace = 1.0;
+	return a;
+}
+
+void runway_kvalue_free(struct rw_kvalue *kv)
+{
+	free(kv->range);
+	free(kv->held);
+	free(kv->radd);
+	free(kv->t);
+	memset(kv, 0, sizeof(*kv));
 }

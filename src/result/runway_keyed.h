@@ -48,4 +48,69 @@ void runway_keyed_count(struct rw_keyed *k, int slot, int returns,
 
 void runway_keyed_free(struct rw_keyed *k);
 
+/* A step where the stored items its bucket's range holds move that
+   range's share of the reads within it is cut into pieces over each of
+   which the share moves by at most PK_RW_KV_MOVE, at least 1 /
+   PK_RW_KV_PIECES of the step long (pksim's choice: 5 s of an hour;
+   within 0.2 % of a second-by-second walk of a bucket that starts
+   beside an earlier one's items) */
+#define PK_RW_KV_MOVE 0.005
+#define PK_RW_KV_PIECES 720
+
+/* A time key of one value at a time (its one candidate takes every
+   stream's new items: /date, /hour = "%H", /minute = "%M"): the range
+   each bucket slot's value lies on, so that a range's keyed requests are
+   its share of the stored items (each reads an item drawn from all
+   stored) and a bucket grows under its own range's RU/s. Zeroed: off. */
+struct rw_kvalue {
+	int on;
+	size_t n_slots; /* bucket slots (runway_step.c's, or q->sub's) */
+	size_t *range;	/* owned, n_slots: each slot's value's range,
+			   SIZE_MAX not known yet */
+	size_t nr;	/* ranges */
+	double *held;	/* owned, nr: bytes stored on each range (scratch) */
+	double *radd;	/* owned, nr: a sub-step key's bytes a range's value
+			   adds over the step while current, at its share */
+	double *t;	/* owned, nr: scratch: each range's part of a step */
+	/* the last step cut in pieces: each piece's end (part of the step,
+	   0 .. 1) and the part of the step's bytes added by then */
+	double end[PK_RW_KV_PIECES + 1], cum[PK_RW_KV_PIECES + 1];
+	size_t pieces; /* ... how many, 0: not cut */
+};
+
+/* kv for p's one candidate when p's key is a time of one value at a time
+   whose buckets take slots slots (sub: its values, a key whose buckets
+   are shorter than a step, NULL otherwise); off (nothing owned) for any
+   other key. runway_kvalue_free frees it. */
+void runway_kvalue_init(struct rw_kvalue *kv, const struct rw_proj *p,
+			size_t slots, const struct rw_subhash *sub);
+
+/* Bucket slot's value: the key at t s after the clock's start */
+void runway_kvalue_slot(struct rw_kvalue *kv, const struct rw_proj *p, int slot,
+			double t);
+
+/* What candidate c adds over the step's slices x[0 .. n) (runway_cand_add's
+   b, del and part) when its current bucket is slot: its range's RU/s,
+   all the writes, and the reads its range's stored items draw, their
+   share grown by what the step adds; the step cut into pieces (kv->end,
+   kv->cum) where that share moves by more than 1 % in it */
+double runway_kvalue_add(struct rw_kvalue *kv, const struct rw_proj *p,
+			 struct cand *c, int slot, const struct slice *x,
+			 size_t n, struct bite *b, double *del, double *part);
+
+/* A sub-step key's step: the values current in it (slot[i] for part[i]
+   of the step's writes); each range's value's bytes over the step while
+   current into kv->radd, at its range's share of the stored items at
+   the step's middle; returns what the step adds in all */
+double runway_kvalue_sub(struct rw_kvalue *kv, const struct rw_proj *p,
+			 struct cand *c, const int *slot, const double *part,
+			 size_t n_slot, const struct slice *x, size_t n,
+			 struct bite *b, double *del, double *part_k);
+
+/* The part of the last step cut in pieces (kv->pieces) at which part a
+   of its bytes was added, and *pace the rate there over the step's mean */
+double runway_kvalue_when(const struct rw_kvalue *kv, double a, double *pace);
+
+void runway_kvalue_free(struct rw_kvalue *kv);
+
 #endif

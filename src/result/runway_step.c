@@ -48,8 +48,10 @@ struct steps {
 	struct rw_text memo;
 	int ring;
 	int *step_slot;
-	/* ... its stored items by slot: where its keyed requests land */
+	/* ... its stored items by slot: where its keyed requests land;
+	   one value at a time: each slot's range */
 	struct rw_keyed keyed;
+	struct rw_kvalue kv;
 	struct rw_rewrites rr;
 	/* rewrites at another size resize what a partition holds */
 	int rewrites_resize;
@@ -95,41 +97,6 @@ static int slot_of(char (*texts)[64], size_t *n, const char *text)
 	return (int)(*n)++;
 }
 
-/* Whether group g's key value moves on with time: its item's key at
-   the clock's start differs from its key a bucket later (a group with
-   no item to ask, or whose key cannot be made, is taken to move on as
-   the key's bucket says). A stream whose key property is a constant
-   beside another's clock property keeps one value for good. A hash of
-   a time may give the next bucket the same value: the buckets after it
-   are asked too, up to PK_RW_HASH_LOOK. */
-#define PK_RW_HASH_LOOK 64
-static int moves_on(const struct rw_proj *p, const struct group *g,
-		    const struct pk_time_bucket *bk)
-{
-	struct rw_key a, b;
-	int64_t t0 = p->sc->clock_start_s, t1;
-	const int look = bk->hash_values > 0 ? PK_RW_HASH_LOOK : 1;
-	int moves = 0, i;
-
-	if (g->item == UINT64_MAX) {
-		return 1;
-	}
-	runway_key_init(p->v, &a);
-	runway_key_init(p->v, &b);
-	runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t0, &a);
-	for (i = 1; i <= look && !moves; i++) {
-		t1 = t0 + i * bk->len_s;
-		runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t1,
-				&b);
-		moves = a.at.status != 0 || b.at.status != 0 ||
-			a.at.id_len != b.at.id_len ||
-			memcmp(a.id, b.id, a.at.id_len) != 0;
-	}
-	runway_key_free(&a);
-	runway_key_free(&b);
-	return moves;
-}
-
 /* The store slots a candidate whose value moves on with bucket bk
    needs: a bucket shorter than a step that comes back, each of its
    values (runway_subhash_init names at most PK_RW_SUB_SLOTS); else a
@@ -161,7 +128,7 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 							 : v->n_ranges;
 
 		c->g = &picked[i];
-		c->timed = p->time_key && moves_on(p, c->g, bk);
+		c->timed = p->time_key && runway_moves_on(p, c->g, bk);
 		for (j = 0; j < ns; j++) {
 			c->mass[j] = c->g->smass ? c->g->smass[j] : c->g->mass;
 			/* its range's writes: under a time key those of
@@ -223,6 +190,8 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 		}
 	}
 	snprintf(q->prev_text, sizeof(q->prev_text), "%s", text);
+	runway_kvalue_slot(&q->kv, p, bk->len_s < PK_RUNWAY_STEP_S ? -1 : slot,
+			   t0);
 	q->step_slot[h] = slot;
 	return slot;
 }
@@ -355,15 +324,6 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	const int *slot;
 	size_t n, i;
 
-	add = runway_cand_add(v, ci, q->xs, q->n_all, p->ns, &p->pool, &bit,
-			      &del, part);
-	if (bit.held) {
-		ci->bit = bit;
-	}
-	if (bit.client) {
-		ci->client = bit.client;
-		ci->client_stream = bit.client_stream;
-	}
 	if (paced) {
 		n = runway_subhash_edges(&q->sub, w0, w1, q->u);
 		runway_step_added_at(v, ci, bank0, q->xs, q->n_all, p->ns, q->u,
@@ -377,29 +337,44 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 		    q->n_all > 1 && !runway_slices_even(q->xs, q->n_all, p->ns);
 		n = runway_subhash_parts(&q->sub, w0, w1, &slot, &share);
 	}
+	add = q->kv.on ? runway_kvalue_sub(&q->kv, p, ci, slot, share, n, q->xs,
+					   q->n_all, &bit, &del, part)
+		       : runway_cand_add(v, ci, q->xs, q->n_all, p->ns,
+					 &p->pool, &bit, &del, part);
+	if (bit.held) {
+		ci->bit = bit;
+	}
+	if (bit.client) {
+		ci->client = bit.client;
+		ci->client_stream = bit.client_stream;
+	}
 	ci->written = add / (t1 - t0);
 	for (i = 0; i < n; i++) {
 		const int k = slot[i];
+		/* a value of its own range's rate (runway_kvalue_sub) */
+		const double add_k = q->kv.on && q->kv.range[k] < q->kv.nr
+					 ? q->kv.radd[q->kv.range[k]]
+					 : add;
 		double before, after;
 
 		if (share[i] <= 0) {
 			continue;
 		}
 		before = runway_store_held(&ci->held, &p->cl, k, 1);
-		runway_store_add(&ci->held, k, add * share[i]);
+		runway_store_add(&ci->held, k, add_k * share[i]);
 		after = runway_store_held(&ci->held, &p->cl, k, 1);
 		if (after > p->level) {
 			p->level = after;
 			p->level_c = ci;
 			p->level_written = ci->written;
 		}
-		if (after >= room && add > 0) {
+		if (after >= room && add_k > 0) {
 			/* the seconds its buckets must still be current at
 			   the step's even rate */
 			const double need =
 			    before >= room
 				? 0
-				: (room - before) / (add / (t1 - t0));
+				: (room - before) / (add_k / (t1 - t0));
 			const double t =
 			    (paced ? runway_subhash_cross_at(
 					 &q->sub, k, w0, w1, q->at,
@@ -419,11 +394,11 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 				/* a hash: the step's writes at its share of
 				   the cycle's buckets, as the sentence says;
 				   a plain time: while it is current */
-				ci->rate = q->sub.hashed ? add / (t1 - t0) *
+				ci->rate = q->sub.hashed ? add_k / (t1 - t0) *
 							       q->sub.count[k] /
 							       (double)q->sub.m
-					   : paced ? add * r
-						   : add / (t1 - t0);
+					   : paced ? add_k * r
+						   : add_k / (t1 - t0);
 				ci->mean = 0;
 			}
 		}
@@ -460,8 +435,10 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		    runway_deletions_first(v, ci, q->xs, q->n_all, ns, &p->pool,
 					   &p->cl, h, t1, q->off);
 	}
-	add = runway_cand_add(v, ci, q->xs, q->n_all, ns, &p->pool, &bit, &del,
-			      part) *
+	add = (q->kv.on ? runway_kvalue_add(&q->kv, p, ci, slot, q->xs,
+					    q->n_all, &bit, &del, part)
+			: runway_cand_add(v, ci, q->xs, q->n_all, ns, &p->pool,
+					  &bit, &del, part)) *
 	      share;
 	if (bit.held) {
 		/* a bound that held it back in any step before it fills is
@@ -517,7 +494,10 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 						    timed, room, &per_step);
 		double t, pace = 1.0;
 
-		if (a > 0 && a < 1 && step_timed(p) && p->in_order) {
+		if (a > 0 && a < 1 && step_timed(p) && q->kv.pieces) {
+			/* its reads' share moved within the step */
+			a = runway_kvalue_when(&q->kv, a, &pace);
+		} else if (a > 0 && a < 1 && step_timed(p) && p->in_order) {
 			/* inside the step by its slices, not its mean */
 			a = runway_step_part(v, ci, bank0, q->xs, q->n_all, ns,
 					     a, &pace);
@@ -602,7 +582,7 @@ static void slices_step(struct rw_proj *p, struct steps *q,
 		}
 	}
 	q->n_all = runway_slices_of(q->x, q->nxs, p->ns, q->xs);
-	if (p->time_key) {
+	if (p->time_key && !q->kv.on) {
 		/* the stored items a keyed request reads: the current
 		   bucket's where its writes go, the others' spread */
 		runway_keyed_split(&q->keyed, slot,
@@ -739,6 +719,10 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 			q.sub.untimed = 1;
 		}
 		q.sub_step = q.sub.on && step_timed(p);
+		if (q.sub_step || bk->len_s >= PK_RUNWAY_STEP_S) {
+			runway_kvalue_init(&q.kv, p, PK_RW_MAX_SLOTS,
+					   q.sub_step ? &q.sub : NULL);
+		}
 		if (q.sub.on) {
 			const size_t nu =
 			    (size_t)(PK_RUNWAY_STEP_S / q.sub.len_s) + 3;
@@ -826,6 +810,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	free(q.ks_on);
 	free(q.texts);
 	runway_keyed_free(&q.keyed);
+	runway_kvalue_free(&q.kv);
 }
 
 /* runway_from_rates, with untimed set as if time to live were off

@@ -1,6 +1,7 @@
 /*
  * runway_text: the key's time text as a projection steps through time,
- * formatted once a span (runway_int.h).
+ * formatted once a span, and whether a key value moves on with it
+ * (runway_int.h).
  */
 #include <stdint.h>
 #include <string.h>
@@ -31,4 +32,39 @@ void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf)
 		m->start_s = start;
 	}
 	memcpy(buf, m->text, sizeof(m->text));
+}
+
+/* Whether group g's key value moves on with time: its item's key at
+   the clock's start differs from its key a bucket later (a group with
+   no item to ask, or whose key cannot be made, is taken to move on as
+   the key's bucket says). A stream whose key property is a constant
+   beside another's clock property keeps one value for good. A hash of
+   a time may give the next bucket the same value: the buckets after it
+   are asked too, up to PK_RW_HASH_LOOK. */
+#define PK_RW_HASH_LOOK 64
+int runway_moves_on(const struct rw_proj *p, const struct group *g,
+		    const struct pk_time_bucket *bk)
+{
+	struct rw_key a, b;
+	int64_t t0 = p->sc->clock_start_s, t1;
+	const int look = bk->hash_values > 0 ? PK_RW_HASH_LOOK : 1;
+	int moves = 0, i;
+
+	if (g->item == UINT64_MAX) {
+		return 1;
+	}
+	runway_key_init(p->v, &a);
+	runway_key_init(p->v, &b);
+	runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t0, &a);
+	for (i = 1; i <= look && !moves; i++) {
+		t1 = t0 + i * bk->len_s;
+		runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t1,
+				&b);
+		moves = a.at.status != 0 || b.at.status != 0 ||
+			a.at.id_len != b.at.id_len ||
+			memcmp(a.id, b.id, a.at.id_len) != 0;
+	}
+	runway_key_free(&a);
+	runway_key_free(&b);
+	return moves;
 }

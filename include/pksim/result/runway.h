@@ -139,7 +139,11 @@
  *   on the current bucket's ranges for the part of the stored items it
  *   holds and spread over every range for the past buckets' (they read
  *   stored items of every bucket; targets taken as uniform, time to live
- *   not counted there), a time-keyed value's range shared with every key
+ *   not counted there), but under a key of one value at a time (/date,
+ *   "%H", "%M") on each bucket's own range by the part of the stored
+ *   items that range's values hold, each bucket growing under its own
+ *   range's RU/s and that part followed within a step as the bucket
+ *   fills, a time-keyed value's range shared with every key
  *   value current with it there, each value's range its key's at the
  *   run's time standing for every bucket's, the
  *   share of values the run never drew spread evenly over the ranges,
