@@ -339,6 +339,11 @@ START_TEST(test_runway_data_quiet_after_burst)
 				"min to the data's end: its own 119.9 s, then "
 				"58.0 min without a record"),
 		      "%s", t);
+	/* Z's last record, 3,599 - 119.9 = 3,479.1 s after every other,
+	   past their 119.9 s span, sets the data's end: said */
+	ck_assert_msg(strstr(t, "; the data's end is one record (\"Z\") "
+				"58.0 min after every other one"),
+		      "%s", t);
 
 	id = 0;
 	records("w", "a", 0, 0, 1, &id);
@@ -350,6 +355,43 @@ START_TEST(test_runway_data_quiet_after_burst)
 	ck_assert_msg(tu_near(s, 41943038.0, 1e-9), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "\"a\" first, growing 512 B/s over its own "
 				"18.0 s"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * Key A: 600 records of 1 KB at 1/s (ts 0 .. 599), then ONE record of
+ * key X 30 days after A's last (ts 2,592,599: a clock set wrong). The
+ * data's end is X's record, so A, silent past one of its own 1-s gaps,
+ * counts 2,592,000 - 1 = 2,591,999 s without a record in its span:
+ * 599 + 2,591,999 = 2,592,598 s (30.0 days; its own 10.0 min), growing
+ * 599 x 1,024 / 2,592,598 = 0.2366 B/s, and holds 614,400 + 0.2366 x
+ * (157,680,000 - 2,592,598) = 37,306,124 B = 35.6 MiB by day 1,825: not
+ * within 5 years (without X: 1,024 B/s, 242.7 days). The figure hangs
+ * on X's one record, 2,592,000 s = 30.0 days after every other, further
+ * than the rest's 599 s span, so the sentence says so and keeps the
+ * silence it counted ("then 30.0 days without a record"). Before: "A"
+ * holds 35.6 MiB by day 1,825 and nothing else: neither the silence
+ * nor the lone record that set the data's end.
+ */
+START_TEST(test_runway_data_lone_far_record_said)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items: {file: data.jsonl, time_field: ts, item_size: 1KB}\n";
+	char t[1024];
+	int id = 0, kind;
+
+	records("w", "A", 600, 0, 1, &id);
+	records("a", "X", 1, 599.0 + 2592000.0, 1, &id);
+	tu_full_s("runway.yaml", yaml, &kind, t, sizeof(t));
+	ck_assert_int_eq(kind, PK_FULL_BEYOND);
+	ck_assert_msg(strstr(t, "\"A\" holds 35.6 MiB by day 1,825"), "%s", t);
+	ck_assert_msg(strstr(t, "over 30.0 days to the data's end: its own "
+				"10.0 min, then 30.0 days without a record"),
+		      "%s", t);
+	ck_assert_msg(strstr(t, "the data's end is one record (\"X\") 30.0 "
+				"days after every other one"),
 		      "%s", t);
 }
 END_TEST
@@ -370,6 +412,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_data_rate_bucket_fills_inside);
 	tcase_add_test(tc, test_runway_data_hour_bucket_holds_its_records);
 	tcase_add_test(tc, test_runway_data_quiet_after_burst);
+	tcase_add_test(tc, test_runway_data_lone_far_record_said);
 	suite_add_tcase(s, tc);
 	return s;
 }

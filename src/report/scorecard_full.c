@@ -29,114 +29,6 @@
 /* What "5 years" is in a beyond-the-horizon sentence: the projection's
    horizon, PK_RUNWAY_HORIZON_DAYS of workload time (runway.h) */
 #define HORIZON_SAID "the horizon of 5 x 365 days"
-/* sc's figures from the runway's projection rw (runway.h) of a cap of
-   cap bytes */
-static void from_runway(const struct pk_result_variant *v,
-			const struct pk_runway *rw, double cap,
-			struct pk_scorecard *sc)
-{
-	snprintf(sc->full_key, sizeof(sc->full_key), "%s", rw->who);
-	sc->full_rate = rw->rate_bytes_per_s;
-	sc->full_measured_s = rw->span_s;
-	switch (rw->kind) {
-	case PK_RUNWAY_FULL_NOW:
-		sc->full_kind = PK_FULL_DAYS;
-		sc->days_to_full = 0;
-		sc->full_lp_bytes = v->n_full_listed ? v->full[0].storage_bytes
-						     : sc->largest_lp_bytes;
-		break;
-	case PK_RUNWAY_DAYS:
-		sc->full_kind = PK_FULL_DAYS;
-		sc->days_to_full = rw->full_s / PK_SECONDS_PER_DAY;
-		sc->full_lp_bytes = (uint64_t)cap;
-		break;
-	case PK_RUNWAY_BEYOND:
-		sc->full_kind = PK_FULL_BEYOND;
-		sc->full_lp_bytes = (uint64_t)(rw->bound_bytes + 0.5);
-		break;
-	case PK_RUNWAY_BUCKETS:
-		sc->full_kind = PK_FULL_BOUNDED;
-		break;
-	case PK_RUNWAY_LEVELS:
-		sc->full_kind = PK_FULL_LEVELS;
-		sc->full_level_bytes = rw->bound_bytes;
-		sc->full_ttl_s = rw->ttl_s;
-		sc->full_ttl_mixed = rw->ttl_mixed;
-		sc->full_rate =
-		    rw->written_bytes_per_s > 0 ? rw->written_bytes_per_s
-		    : rw->ttl_s > 0 ? rw->bound_bytes / (double)rw->ttl_s
-				    : 0;
-		break;
-	case PK_RUNWAY_AT_ONCE:
-		sc->full_kind = PK_FULL_AT_ONCE;
-		break;
-	case PK_RUNWAY_NO_SIZES:
-		sc->full_kind = PK_FULL_NO_SIZES;
-		break;
-	case PK_RUNWAY_NO_WRITES:
-		sc->full_kind = PK_FULL_NO_WRITES;
-		break;
-	case PK_RUNWAY_UNTESTED:
-		sc->full_kind = PK_FULL_NOT_PROJECTED;
-		break;
-	default: /* NEVER, IDS */
-		sc->full_kind = PK_FULL_NEVER;
-		break;
-	}
-}
-
-/* An Amazon DynamoDB table's days to full: with a local secondary
-   index, when the first key value's item collection reaches 10 GiB
-   (D18, statement 28) as the runway projects it from the workload
-   (runway.c table_runway), "full now" once the run refused a write for
-   a full one; without an index no key value is capped (D18: "tables
-   without LSIs have no such limit"; a partition past 10 GiB splits,
-   D6): PK_FULL_NO_CAP, as for a service whose caps are not known. */
-static void full_ddb(const struct pk_result_variant *v, struct pk_scorecard *sc)
-{
-	const struct pk_ddb_collections *c = v->ddb ? &v->ddb->colls : NULL;
-
-	sc->full_kind = PK_FULL_NO_CAP;
-	if (!c) {
-		return;
-	}
-	sc->full_collection = c->capped ? 1 : 2;
-	if (!c->capped) {
-		return;
-	}
-	sc->lp_cap_bytes = (double)v->ddb->coll_cap_bytes;
-	if (c->full_now) {
-		snprintf(sc->full_key, sizeof(sc->full_key), "%s", c->key);
-		sc->full_kind = PK_FULL_DAYS;
-		sc->days_to_full = 0;
-		sc->full_lp_bytes = c->bytes;
-		return;
-	}
-	from_runway(v, &v->runway, (double)v->ddb->coll_cap_bytes, sc);
-}
-
-void scorecard_full(const struct pk_result *r,
-		    const struct pk_result_variant *v, struct pk_scorecard *sc)
-{
-	const struct pk_runway *rw = &v->runway;
-
-	(void)r;
-	sc->days_to_full = -1;
-	sc->runway = *rw;
-	sc->bucket = rw->bucket;
-	sc->bucket_reach_bytes =
-	    rw->kind == PK_RUNWAY_BUCKETS ? rw->bound_bytes : 0;
-	if (v->n_top_storage > 0) {
-		sc->largest_lp_bytes = v->top_storage[0].storage_bytes;
-	}
-	sc->lp_cap_bytes = v->cosmos && v->spec ? v->spec->lp_storage_bytes : 0;
-	if (!v->cosmos) {
-		full_ddb(v, sc);
-		return;
-	}
-	from_runway(v, rw, (double)v->spec->lp_storage_bytes, sc);
-}
-
 const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap)
 {
 	const struct pk_items_file *f = r->sc->items_file;
@@ -412,12 +304,57 @@ static int rate_varies(const struct pk_scenario *sc, int phases_only)
 	return 0;
 }
 
+/* rw's rate over a span that counts the silence after its key's last
+   record to the data's end (quiet_s), in words into buf: 1 said, 0 not
+   such a span (buf untouched) */
+static int quiet_text(const struct pk_runway *rw, char *buf, size_t cap)
+{
+	char rt[48], d[32], own[32], quiet[32];
+
+	if ((rw->basis != PK_RUNWAY_DATA_TIME &&
+	     rw->basis != PK_RUNWAY_DATA_RATE) ||
+	    !(rw->span_s > 0) || !(rw->quiet_s > 0)) {
+		return 0;
+	}
+	snprintf(buf, cap,
+		 "growing %s over %s to the data's end: its own %s, then %s "
+		 "without a record",
+		 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+		 duration(rw->span_s, d, sizeof(d)),
+		 duration(rw->span_s - rw->quiet_s, own, sizeof(own)),
+		 duration(rw->quiet_s, quiet, sizeof(quiet)));
+	return 1;
+}
+
+/* The data's end set by one record far from the rest (lone_end_s), when
+   a silence counted to it moves the figure: "; the data's end is ..."
+   into buf; "" otherwise. Returns buf. */
+static const char *lone_text(const struct pk_runway *rw, char *buf, size_t cap)
+{
+	char d[32], who[160] = "";
+
+	buf[0] = '\0';
+	if (!(rw->lone_end_s > 0) || !(rw->quiet_s > 0)) {
+		return buf;
+	}
+	if (rw->lone_who[0]) {
+		snprintf(who, sizeof(who), " (%s)", rw->lone_who);
+	}
+	snprintf(buf, cap,
+		 "; the data's end is one record%s %s after every other "
+		 "one, further than they span: a clock set wrong there moves "
+		 "this figure",
+		 who, duration(rw->lone_end_s, d, sizeof(d)));
+	return buf;
+}
+
 static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		       char *buf, size_t cap)
 {
 	const struct pk_runway *rw = &s->runway;
 	const struct pk_time_bucket *b = &rw->bucket;
 	char rt[48], d[32], bound[320] = "", shrt[160] = "", grow[192];
+	char lone[256];
 	const char *even = "";
 	char client[160];
 
@@ -437,20 +374,9 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 "taken as coming again",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 duration(rw->span_s, d, sizeof(d)));
-	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
-		    rw->basis == PK_RUNWAY_DATA_RATE) &&
-		   rw->span_s > 0 && rw->quiet_s > 0) {
+	} else if (quiet_text(rw, grow, sizeof(grow))) {
 		/* a key that stopped before the data's end: the rest is
 		   time it wrote nothing */
-		char own[32], quiet[32];
-
-		snprintf(grow, sizeof(grow),
-			 "growing %s over %s to the data's end: its own %s, "
-			 "then %s without a record",
-			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
-			 duration(rw->span_s, d, sizeof(d)),
-			 duration(rw->span_s - rw->quiet_s, own, sizeof(own)),
-			 duration(rw->quiet_s, quiet, sizeof(quiet)));
 	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
 		    rw->basis == PK_RUNWAY_DATA_RATE) &&
 		   rw->span_s > 0) {
@@ -646,9 +572,9 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		       "parts (sequential ids do not quite: the fullest part "
 		       "may fill a few percent sooner)";
 	}
-	snprintf(buf, cap, " (%s%s first, %s%s)%s%s", s->full_key,
+	snprintf(buf, cap, " (%s%s first, %s%s)%s%s%s", s->full_key,
 		 s->full_collection ? "'s item collection" : "", grow, bound,
-		 shrt, even);
+		 shrt, even, lone_text(rw, lone, sizeof(lone)));
 }
 
 /* A table's item collection filling (full_ddb), in its words: full now,
@@ -957,14 +883,21 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    level_text(s, (double)s->full_lp_bytes, a),
 			    fmt_thousands(PK_RUNWAY_HORIZON_DAYS, b));
 		} else {
+			char q[192] = "", lone[256];
+
+			if (quiet_text(&s->runway, q + 2, sizeof(q) - 2)) {
+				/* the silence that dilutes its rate */
+				memcpy(q, "; ", 2);
+			}
 			snprintf(
 			    buf, cap,
 			    "not within 5 years, %s (%s holds %s by day "
-			    "%s, " HORIZON_SAID ")",
+			    "%s, " HORIZON_SAID "%s)%s",
 			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
 			    s->full_key,
 			    level_text(s, (double)s->full_lp_bytes, a),
-			    fmt_thousands(PK_RUNWAY_HORIZON_DAYS, b));
+			    fmt_thousands(PK_RUNWAY_HORIZON_DAYS, b), q,
+			    lone_text(&s->runway, lone, sizeof(lone)));
 		}
 		break;
 	default:

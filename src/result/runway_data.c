@@ -419,8 +419,10 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	/* the file's stored records' first and last times, ms, and how
 	   many: at --rate, the arrival of the whole file */
 	int64_t file_first = -1, file_last = -1;
-	/* the data's last record's time, ms, whatever it stored */
-	int64_t data_end = -1;
+	/* the data's first and last records' times, ms, whatever they
+	   stored, the latest of the others and the last's index */
+	int64_t data_end = -1, data_first = -1, end_prev = -1;
+	size_t end_i = 0;
 	uint64_t n_file = 0;
 	/* a walked group that fills past the horizon holding most by then
 	   (far_held, B) */
@@ -448,7 +450,14 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		int64_t life =
 		    record_life(v, w, i, ttl_prop, def, &rw->data_own_ttl);
 
-		data_end = t > data_end ? t : data_end;
+		if (t > data_end) {
+			end_prev = data_end;
+			data_end = t;
+			end_i = i;
+		} else if (t > end_prev) {
+			end_prev = t;
+		}
+		data_first = data_first < 0 || t < data_first ? t : data_first;
 		runway_item_key(v, sc, w, i, NULL, &key);
 		if (key.at.status != 0 || life == -2) {
 			continue; /* refused (400): never stored */
@@ -489,6 +498,17 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	}
 	if (again && n_file >= 2 && file_last > file_first) {
 		file_again(sc, w, v, factor, cap, tab, &key);
+	}
+	if (end_prev > data_first &&
+	    data_end - end_prev > end_prev - data_first) {
+		/* the data's end is one record further from the rest than
+		   the rest spans: said beside a silence counted to it */
+		rw->lone_end_s = (double)(data_end - end_prev) / PK_RW_MS_PER_S;
+		runway_item_key(v, sc, w, end_i, NULL, &key);
+		if (key.at.status == 0) {
+			result_key_text(v, key.id, key.at.id_len, rw->lone_who,
+					sizeof(rw->lone_who));
+		}
 	}
 	runway_key_free(&key);
 	runway_idset_free(&seen);

@@ -492,6 +492,15 @@ struct pk_runway {
 				       counted in span_s (the silence past
 				       one of its own mean gaps: a key that
 				       stopped writing), s; 0 none */
+	double lone_end_s;	    /* DATA_TIME, DATA_RATE: the data's last
+				       record stands this long after every
+				       other one, more than their whole span
+				       (a lone record far from the rest: a
+				       clock set wrong, perhaps), which sets
+				       the data's end quiet_s counts to, s;
+				       0 none */
+	char lone_who[128];	    /* ... its key value as reports print it,
+				       "" when its key could not be made */
 	int span_file;		    /* DATA_RATE, a time key whose bucket
 				       comes back: 1 when span_s is the
 				       whole file's arrival and the rate
