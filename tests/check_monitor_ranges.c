@@ -284,6 +284,88 @@ START_TEST(test_split_during_log_said)
 }
 END_TEST
 
+/* The trial's m3 log with a blank PartitionKeyRangeId in its first
+   second's rows (lines 2 and 3) and "00" for "0" in its second second's
+   c-1001 row (line 4). Range ids are numbers ("00" is range 0) and a
+   blank id records no range, so the log names 2 ranges, as many as the
+   container has: laid out as the log records c-1001 (0) and c-1004 (1),
+   each range has 10,000 / 2 = 5,000 RU/s for one key's 3,000 a second:
+   no 429 (test_routes_by_log). Counted as ranges "", "0", "00" and "1"
+   they were 4, the even layout put both keys on range 1 (6,000 a second
+   on 5,000) and 6,000 requests were rate limited. */
+START_TEST(test_blank_and_padded_ids)
+{
+	static const char *const key[] = {"c-1001", "c-1004"};
+	static const char *const rec[] = {"0", "1"};
+	char *log = log_of(2, key, rec), *p, *out;
+
+	p = strstr(log, "Read,0,");
+	memmove(p + 5, p + 6, strlen(p + 6) + 1); /* line 2: blank */
+	p = strstr(log, "Read,1,");
+	memmove(p + 5, p + 6, strlen(p + 6) + 1); /* line 3: blank */
+	p = strstr(log, "Read,0,");
+	memmove(p + 6, p + 5, strlen(p + 5) + 1); /* line 4: "00" */
+	out = run(log, 2, "");
+	ck_assert_msg(strstr(out, "60,000 RU recorded on 2 partition key "
+				  "ranges\n"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "  2 rows (the first on line 2) name no "
+				  "PartitionKeyRangeId: replayed, but where "
+				  "the log's keys live is read from the "
+				  "other rows only"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "rate limited (429/3200)  0 "), "%s", out);
+	free(out);
+	out = run(log, 2, " --format json");
+	ck_assert_msg(strstr(out, "\"ranges_named\": 2,"), "%s", out);
+	ck_assert_msg(strstr(out, "\"rows_without_range\": 2,"), "%s", out);
+	free(out);
+	free(log);
+}
+END_TEST
+
+/* A range id that is not a whole number is no id the service writes:
+   refused at its field, line 2 column 43 (after
+   "2026-05-12T09:00:00.000Z,shop,orders,Read,", 42 bytes). */
+START_TEST(test_bad_id_refused)
+{
+	static const char *const key[] = {"c-1001", "c-1004"};
+	static const char *const rec[] = {"r0", "1"};
+	char *log = log_of(2, key, rec);
+	char *err = refused(log);
+
+	ck_assert_msg(strstr(err, "log.csv:2:43: error: PartitionKeyRangeId "
+				  "\"r0\" is not a partition key range id; "
+				  "it must be a whole number 0 or more"),
+		      "%s", err);
+	free(err);
+	free(log);
+}
+END_TEST
+
+/* test_fewer_ranges_said's log with a third key, "c-1003", on a blank
+   range id in every second: the log names 1 range (0), the container
+   has 2, and the even layout still splits "c-1002" and "c-1004", both
+   recorded on range 0: said, as without the blank rows. */
+START_TEST(test_blank_rows_keep_mismatch)
+{
+	static const char *const key[] = {"c-1002", "c-1004", "c-1003"};
+	static const char *const rec[] = {"0", "0", ""};
+	char *log = log_of(3, key, rec);
+	char *out = run(log, 2, "");
+
+	ck_assert_msg(strstr(out, "\"c-1002\" and \"c-1004\", both "
+				  "recorded on range 0, are on two ranges "
+				  "here"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "  10 rows (the first on line 4) name no "
+				  "PartitionKeyRangeId"),
+		      "%s", out);
+	free(out);
+	free(log);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("monitor_ranges");
@@ -298,6 +380,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_not_an_interval);
 	tcase_add_test(tc, test_fewer_ranges_said);
 	tcase_add_test(tc, test_split_during_log_said);
+	tcase_add_test(tc, test_blank_and_padded_ids);
+	tcase_add_test(tc, test_bad_id_refused);
+	tcase_add_test(tc, test_blank_rows_keep_mismatch);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -463,29 +463,84 @@ static void add_row(struct mon *M, struct pk_monitor_log *m, size_t i,
 	}
 }
 
-/* Record i's PartitionKeyRangeId into the last row as text, as
-   mon_count_ranges reads it (a JSON number as %.17g); none: length 0. */
-static void add_range(const struct mon *M, struct pk_monitor_log *m, size_t i)
-{
-	struct pk_monitor_row *r = &m->rows[m->n_rows - 1];
-	struct pk_value v;
-	char buf[32];
-	const char *s = "";
-	size_t len = 0;
+/* Range ids a message quotes: what is allowed. */
+#define MON_RANGE_ALLOWED                                                      \
+	"a whole number 0 or more in decimal digits, as the service numbers "  \
+	"its partition key ranges (0, 1, 2, ...), or blank when the row's "    \
+	"range is not known"
+/* The largest range id a JSON number may give exactly (2^53). */
+#define MON_RANGE_MAX_NUMBER 9007199254740992.0
 
-	if (M->range &&
-	    trace_value(M->t, i, M->range, &v, NULL, 0) == PK_TRACE_OK) {
-		if (v.type == PK_VALUE_NUMBER) {
-			len =
-			    (size_t)snprintf(buf, sizeof(buf), "%.17g", v.num);
-			s = buf;
-		} else if (v.type == PK_VALUE_STRING) {
-			s = v.str;
-			len = v.len;
+/* Record i's PartitionKeyRangeId as the text of a whole number without
+   leading zeros ("00" and 0 are "0": the service's ids are numbers):
+   *s (into buf, cap bytes, or borrowed from the trace) and *len; *len 0
+   when the export has no such column or the row a blank or null there.
+   0, or -1 with an error at the field for any other value. */
+static int row_range(struct mon *M, size_t i, char *buf, size_t cap,
+		     const char **s, size_t *len)
+{
+	struct pk_value v;
+	size_t k;
+
+	*s = "";
+	*len = 0;
+	if (!M->range) {
+		return 0;
+	}
+	if (row_scalar(M, i, M->range, MON_RANGE_ALLOWED, &v) < 0) {
+		return -1;
+	}
+	if (v.type == PK_VALUE_UNDEFINED || v.type == PK_VALUE_NULL ||
+	    (v.type == PK_VALUE_STRING && v.len == 0)) {
+		return 0;
+	}
+	if (v.type == PK_VALUE_NUMBER && v.num >= 0 &&
+	    v.num <= MON_RANGE_MAX_NUMBER && v.num == floor(v.num)) {
+		*len = (size_t)snprintf(buf, cap, "%.0f", v.num);
+		*s = buf;
+		return 0;
+	}
+	for (k = 0; v.type == PK_VALUE_STRING && k < v.len; k++) {
+		if (v.str[k] < '0' || v.str[k] > '9') {
+			break;
 		}
 	}
+	if (v.type == PK_VALUE_STRING && k == v.len) {
+		for (k = 0; k + 1 < v.len && v.str[k] == '0'; k++) {
+		}
+		*s = v.str + k;
+		*len = v.len - k;
+		return 0;
+	}
+	if (v.type == PK_VALUE_STRING) {
+		row_error(M, i, M->range,
+			  "PartitionKeyRangeId \"%.*s\" is not a partition "
+			  "key range id; it must be %s",
+			  QUOTE(v), MON_RANGE_ALLOWED);
+	} else if (v.type == PK_VALUE_NUMBER) {
+		row_error(M, i, M->range,
+			  "PartitionKeyRangeId %.15g is not a partition key "
+			  "range id; it must be %s",
+			  v.num, MON_RANGE_ALLOWED);
+	} else {
+		row_error(M, i, M->range, "PartitionKeyRangeId must be %s",
+			  MON_RANGE_ALLOWED);
+	}
+	return -1;
+}
+
+/* The last row's PartitionKeyRangeId, s[0..len) as row_range gave it;
+   a blank one counted in m->unranged when the export has the column. */
+static void add_range(const struct mon *M, struct pk_monitor_log *m,
+		      const char *s, size_t len)
+{
+	struct pk_monitor_row *r = &m->rows[m->n_rows - 1];
+
 	r->range_len = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
 	r->range_off = len > 0 ? pool_add(m, s, r->range_len) : 0;
+	if (len == 0 && M->range && m->unranged++ == 0) {
+		m->unranged_rec = r->rec;
+	}
 }
 
 struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
@@ -498,6 +553,9 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 	struct pk_monitor_part parts[PK_MONITOR_MAX_LEVELS];
 	size_t i, n = trace_count(t), np = trace_n_paths(t);
 	int64_t t_ms = 0, mru = 0;
+	char range_buf[32];
+	const char *range;
+	size_t range_len;
 	int ok;
 
 	if (o->levels < 1 || o->levels > PK_MONITOR_MAX_LEVELS) {
@@ -533,11 +591,14 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 		ok = row_time(&M, i, &t_ms) == 0;
 		ok = row_charge(&M, i, &mru) == 0 && ok;
 		ok = row_key(&M, m, i, parts) == 0 && ok;
+		ok = row_range(&M, i, range_buf, sizeof(range_buf), &range,
+			       &range_len) == 0 &&
+		     ok;
 		if (!ok) {
 			continue;
 		}
 		add_row(&M, m, i, t_ms, mru);
-		add_range(&M, m, i);
+		add_range(&M, m, range, range_len);
 		mem_grow((void **)&m->parts, &m->parts_cap,
 			 m->n_rows * m->levels, sizeof(*m->parts));
 		memcpy(&m->parts[(m->n_rows - 1) * m->levels], parts,
@@ -557,7 +618,7 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 	m->database = common_text(&M, m, M.db);
 	m->collection = common_text(&M, m, M.coll);
 	m->region = common_text(&M, m, M.region);
-	m->ranges = mon_count_ranges(&M);
+	m->ranges = mon_count_ranges(m);
 	m->repeated = mon_count_repeated(&M, m);
 	free(M.counts);
 	return m;

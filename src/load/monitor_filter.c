@@ -256,30 +256,16 @@ static int check_one(const struct mon *M)
 	return rc;
 }
 
-/* Distinct PartitionKeyRangeId values (as text) among the kept rows. */
-size_t mon_count_ranges(const struct mon *M)
+/* Distinct PartitionKeyRangeId values among m's rows that have one. */
+size_t mon_count_ranges(const struct pk_monitor_log *m)
 {
 	struct mon_seen *set = NULL;
-	char buf[32];
-	size_t i, n, len;
-	const char *s;
+	size_t r, n;
 
-	if (!M->range) {
-		return 0;
-	}
-	for (i = 0; i < trace_count(M->t); i++) {
-		struct pk_value v;
-
-		if (!mon_keep(M, i) || trace_value(M->t, i, M->range, &v, NULL,
-						   0) != PK_TRACE_OK) {
-			continue;
-		}
-		if (v.type == PK_VALUE_NUMBER) {
-			snprintf(buf, sizeof(buf), "%.17g", v.num);
-			seen_add(&set, buf, strlen(buf));
-		} else if (v.type == PK_VALUE_STRING) {
-			s = mon_text_of(M, i, M->range, &len);
-			seen_add(&set, s, len);
+	for (r = 0; r < m->n_rows; r++) {
+		if (m->rows[r].range_len > 0) {
+			seen_add(&set, m->pool + m->rows[r].range_off,
+				 m->rows[r].range_len);
 		}
 	}
 	n = HASH_COUNT(set);
@@ -302,7 +288,7 @@ static void key_add(char **buf, size_t *n, size_t *cap, const char *s,
 }
 
 /* Record i's value of col as text: a string as written, a number as
-   %.17g (a JSON export may write a range id as a number), else "". */
+   %.17g, else "". */
 static void col_text(const struct mon *M, size_t i, const char *col, char *num,
 		     size_t cap, const char **s, size_t *len)
 {
@@ -356,9 +342,10 @@ size_t mon_count_repeated(const struct mon *M, const struct pk_monitor_log *m)
 		}
 		col_text(M, m->rows[r].rec, M->op, num, sizeof(num), &s, &len);
 		key_add(&buf, &n, &cap, s, len);
-		col_text(M, m->rows[r].rec, M->range, num, sizeof(num), &s,
-			 &len);
-		key_add(&buf, &n, &cap, s, len);
+		key_add(&buf, &n, &cap,
+			m->rows[r].range_len ? m->pool + m->rows[r].range_off
+					     : "",
+			m->rows[r].range_len);
 		HASH_FIND(hh, set, buf, n, e);
 		if (e) {
 			repeated++;

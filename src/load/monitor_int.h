@@ -47,8 +47,10 @@ int mon_keep(const struct mon *M, size_t i);
    with the errors (monitor.h). */
 int mon_check_rows(const struct mon *M);
 
-/* Distinct PartitionKeyRangeId values (as text) among the kept rows. */
-size_t mon_count_ranges(const struct mon *M);
+/* Distinct PartitionKeyRangeId values among m's rows (the kept rows,
+   read) that have one: ids as row_range wrote them, numbers in one
+   form ("00" is "0"). */
+size_t mon_count_ranges(const struct pk_monitor_log *m);
 
 /* m's rows (the kept rows, read) that repeat an earlier one's second, key
    value, OperationName and PartitionKeyRangeId (monitor.h, repeated). */

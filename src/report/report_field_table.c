@@ -584,6 +584,7 @@ const struct field_reader field_readers[] = {
        field_log_split),
     LOG("requests", pieces, CV_U64),
     LOG("ranges_named", ranges, CV_SIZE),
+    LOG("rows_without_range", unranged, CV_SIZE),
     LOG("repeated_rows", repeated, CV_SIZE),
     VAR("partitions", n_ranges, CV_SIZE, 0),
     FN("first_403_s", SEL_VARIANT, 0, field_first_403),

@@ -906,6 +906,7 @@ static json_t *monitor_log(const struct pk_items_file *f)
 				: json_null());
 	json_object_set_new(o, "requests", count(m->pieces));
 	json_object_set_new(o, "ranges_named", count(m->ranges));
+	json_object_set_new(o, "rows_without_range", count(m->unranged));
 	json_object_set_new(o, "repeated_rows", count(m->repeated));
 	return o;
 }

@@ -75,6 +75,18 @@ void text_monitor_log(const struct pk_result *r, FILE *out)
 			"is stored\n",
 			fmt_thousands(m->pieces, a));
 	}
+	if (m->unranged > 0) {
+		/* a blank PartitionKeyRangeId records no range: the row's
+		   RU is replayed, its key placed by the other rows */
+		fprintf(out,
+			"  %s row%s (the first on line %d) name%s no "
+			"PartitionKeyRangeId: replayed, but where the log's "
+			"keys live is read from the other rows only\n",
+			fmt_thousands(m->unranged, a),
+			m->unranged == 1 ? "" : "s",
+			trace_line(f->trace, m->unranged_rec),
+			m->unranged == 1 ? "s" : "");
+	}
 	if (m->repeated > 0) {
 		/* rule 37: one aggregate row per group and second, so a
 		   repeat is more likely a doubled export than load */

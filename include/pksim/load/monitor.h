@@ -11,7 +11,9 @@
  * Read here: TimeGenerated, PartitionKey and RequestCharge (required);
  * DatabaseName, CollectionName and RegionName (to choose one container in
  * one region); PartitionKeyRangeId (counted for the report, and where an
- * existing container's ranges lie, src/service/cosmos/logranges.h) and,
+ * existing container's ranges lie, src/service/cosmos/logranges.h: ids
+ * are whole numbers, compared as numbers, so "00" is range "0"; a blank
+ * id says nothing of where the row's key lives) and,
  * with it, OperationName (to find rows that repeat another's group,
  * below).
  * The others are ignored. The Azure portal's CSV export may call the time
@@ -123,10 +125,12 @@ struct pk_monitor_row {
 	int64_t charge_mru; /* RequestCharge, 0 .. the bound above, mRU */
 	uint64_t pieces;    /* requests it is replayed as, >= 1 */
 	size_t rec;	    /* its record in the trace */
-	uint64_t range_off; /* its PartitionKeyRangeId as text: bytes at
-			       range_off in the log's pool, range_len of
-			       them; range_len 0 when the export has no
-			       such column or the row no value there */
+	uint64_t range_off; /* its PartitionKeyRangeId as a whole number
+			       in decimal digits without leading zeros
+			       ("00" and 0 are "0"): bytes at range_off
+			       in the log's pool, range_len of them;
+			       range_len 0 when the export has no such
+			       column or the row a blank or null there */
 	uint32_t range_len;
 };
 
@@ -145,8 +149,14 @@ struct pk_monitor_log {
 	/* the container and region the kept rows belong to, when the
 	   export has those columns (owned; NULL without) */
 	char *database, *collection, *region;
-	size_t ranges; /* distinct PartitionKeyRangeId among the kept rows;
-			  0 without the column */
+	size_t ranges;	     /* distinct PartitionKeyRangeId among the kept
+				rows that have one; 0 without the column */
+	size_t unranged;     /* kept rows with a blank or null
+				PartitionKeyRangeId in an export that has
+				the column: replayed, but they say nothing
+				of where their keys live */
+	size_t unranged_rec; /* the first of them's record in the trace
+				(valid when unranged > 0) */
 	/* kept rows with the second (sec_ms), key value, OperationName and
 	   PartitionKeyRangeId of an earlier kept row (the two columns
 	   compared when the export has them). Per-second aggregates (rule
@@ -172,7 +182,10 @@ struct pk_monitor_log {
  *   row without a required value, a TimeGenerated that is not ISO 8601, a
  *   RequestCharge that is not a number from 0 to PK_MONITOR_MAX_CHARGE_RU,
  *   a PartitionKey that is not a JSON array of o->levels scalars (or one
- *   plain string when levels is 1); up to PK_DIAG_MAX_ERRORS of them,
+ *   plain string when levels is 1), a PartitionKeyRangeId that is
+ *   neither blank (or null) nor a whole number 0 or more in decimal
+ *   digits (the service's ids: "0", "1", ...); up to PK_DIAG_MAX_ERRORS
+ *   of them,
  *   then a note with how many more.
  */
 struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,

@@ -100,25 +100,22 @@ static int cmp_key(const void *pa, const void *pb)
 	return d ? d : cmp_size(a->row, b->row);
 }
 
-/* Number each row's recorded range in v (by its text, in text order);
-   -1 when a row records none. */
-static int number_recorded(const struct pk_monitor_log *m, struct lr_row *v)
+/* Number the recorded range of each of the n rows of v (their row set)
+   by its text, in text order. */
+static void number_recorded(const struct pk_monitor_log *m, struct lr_row *v,
+			    size_t n)
 {
-	struct lr_text *t = xcalloc(m->n_rows, sizeof(*t));
+	struct lr_text *t = xcalloc(n ? n : 1, sizeof(*t));
 	uint32_t rec = 0;
 	size_t i;
 
-	for (i = 0; i < m->n_rows; i++) {
-		if (m->rows[i].range_len == 0) {
-			free(t);
-			return -1;
-		}
-		t[i].s = m->pool + m->rows[i].range_off;
-		t[i].len = m->rows[i].range_len;
+	for (i = 0; i < n; i++) {
+		t[i].s = m->pool + m->rows[v[i].row].range_off;
+		t[i].len = m->rows[v[i].row].range_len;
 		t[i].row = i;
 	}
-	qsort(t, m->n_rows, sizeof(*t), cmp_text);
-	for (i = 0; i < m->n_rows; i++) {
+	qsort(t, n, sizeof(*t), cmp_text);
+	for (i = 0; i < n; i++) {
 		if (i > 0 && (t[i].len != t[i - 1].len ||
 			      memcmp(t[i].s, t[i - 1].s, t[i].len) != 0)) {
 			rec++;
@@ -126,7 +123,6 @@ static int number_recorded(const struct pk_monitor_log *m, struct lr_row *v)
 		v[t[i].row].rec = rec;
 	}
 	free(t);
-	return 0;
 }
 
 /* Row r's key value built into L->kv. */
@@ -230,37 +226,41 @@ static uint64_t digest(const struct pk_keyval *kv)
 	return hi << 32 | pkey_crc32(kv->id, kv->id_len);
 }
 
-/* The rows' digests and recorded ranges, sorted by cmp_row; NULL when a
-   row records no range. */
-static struct lr_row *rows_of(const struct lr *L)
+/* The digests and recorded ranges of the rows that record a range (a
+   row with a blank PartitionKeyRangeId says nothing of where its key
+   lives), *n of them, sorted by cmp_row. */
+static struct lr_row *rows_of(const struct lr *L, size_t *n)
 {
 	struct lr_row *v = xcalloc(L->m->n_rows, sizeof(*v));
 	size_t i;
 
-	if (number_recorded(L->m, v) < 0) {
-		free(v);
-		return NULL;
-	}
+	*n = 0;
 	for (i = 0; i < L->m->n_rows; i++) {
-		build(L, i);
-		v[i].row = i;
+		if (L->m->rows[i].range_len > 0) {
+			v[(*n)++].row = i;
+		}
+	}
+	number_recorded(L->m, v, *n);
+	for (i = 0; i < *n; i++) {
+		build(L, v[i].row);
 		v[i].key = digest(L->kv);
 	}
-	qsort(v, L->m->n_rows, sizeof(*v), cmp_row);
+	qsort(v, *n, sizeof(*v), cmp_row);
 	return v;
 }
 
-/* The distinct key values of v (sorted by cmp_row) in EPK order, *n of
-   them; NULL with an error when one is on two recorded ranges. */
+/* The distinct key values of v (nv rows, sorted by cmp_row) in EPK
+   order, *n of them; NULL with an error when one is on two recorded
+   ranges. */
 static struct lr_key *keys_of(const struct lr *L, const struct lr_row *v,
-			      size_t *n)
+			      size_t nv, size_t *n)
 {
-	struct lr_key *keys = xcalloc(L->m->n_rows, sizeof(*keys));
+	struct lr_key *keys = xcalloc(nv ? nv : 1, sizeof(*keys));
 	size_t i, j;
 
 	*n = 0;
-	for (i = 0; i < L->m->n_rows; i = j) {
-		for (j = i + 1; j < L->m->n_rows && v[j].key == v[i].key; j++) {
+	for (i = 0; i < nv; i = j) {
+		for (j = i + 1; j < nv && v[j].key == v[i].key; j++) {
 			if (v[j].rec != v[i].rec) {
 				two_ranges(L, v[i].row, v[j].row);
 				free(keys);
@@ -425,7 +425,7 @@ int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
 	struct lr L = {k, w, f, f->monitor, kv, d};
 	struct lr_row *v;
 	struct lr_key *keys;
-	size_t n;
+	size_t n, nv;
 
 	*cuts = NULL;
 	*note = NULL;
@@ -433,11 +433,8 @@ int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
 	    even->n != L.m->ranges) {
 		return 0;
 	}
-	v = rows_of(&L);
-	if (!v) {
-		return 0;
-	}
-	keys = keys_of(&L, v, &n);
+	v = rows_of(&L, &nv);
+	keys = keys_of(&L, v, nv, &n);
 	free(v);
 	if (!keys || check_runs(&L, keys, n) < 0) {
 		free(keys);
@@ -449,21 +446,21 @@ int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
 	return 0;
 }
 
-/* The distinct key values of v (sorted by cmp_row) in EPK order, *n of
-   them, each at the range its last row records (the latest layout the
-   log saw); *ma and *mb two rows of one key value recorded on two ranges
-   (LR_NONE when there are none). */
+/* The distinct key values of v (nv rows, sorted by cmp_row) in EPK
+   order, *n of them, each at the range its last row records (the latest
+   layout the log saw); *ma and *mb two rows of one key value recorded on
+   two ranges (LR_NONE when there are none). */
 static struct lr_key *keys_seen(const struct lr *L, const struct lr_row *v,
-				size_t *n, size_t *ma, size_t *mb)
+				size_t nv, size_t *n, size_t *ma, size_t *mb)
 {
-	struct lr_key *keys = xcalloc(L->m->n_rows, sizeof(*keys));
+	struct lr_key *keys = xcalloc(nv ? nv : 1, sizeof(*keys));
 	size_t i, j, last;
 
 	*n = 0;
 	*ma = *mb = LR_NONE;
-	for (i = 0; i < L->m->n_rows; i = j) {
+	for (i = 0; i < nv; i = j) {
 		last = i;
-		for (j = i + 1; j < L->m->n_rows && v[j].key == v[i].key; j++) {
+		for (j = i + 1; j < nv && v[j].key == v[i].key; j++) {
 			if (v[j].rec != v[i].rec && *ma == LR_NONE) {
 				*ma = v[i].row < v[j].row ? v[i].row : v[j].row;
 				*mb = v[i].row < v[j].row ? v[j].row : v[i].row;
@@ -572,7 +569,7 @@ int logranges_mismatch(const struct pk_pkey *k, const struct pk_workload *w,
 	struct lr L = {k, w, f, f->monitor, kv, NULL};
 	struct lr_row *v;
 	struct lr_key *keys;
-	size_t n, a = 0, b = 0, ma, mb;
+	size_t n, nv, a = 0, b = 0, ma, mb;
 	int how;
 
 	*note = NULL;
@@ -580,11 +577,8 @@ int logranges_mismatch(const struct pk_pkey *k, const struct pk_workload *w,
 	    even->n == L.m->ranges) {
 		return 0;
 	}
-	v = rows_of(&L);
-	if (!v) {
-		return 0;
-	}
-	keys = keys_seen(&L, v, &n, &ma, &mb);
+	v = rows_of(&L, &nv);
+	keys = keys_seen(&L, v, nv, &n, &ma, &mb);
 	free(v);
 	how = disagreement(&L, keys, n, even, &a, &b);
 	if (how != 0 || ma != LR_NONE) {

@@ -32,8 +32,10 @@
  * even's when it falls there, else the two keys' EPK midpoint (V2; a V1
  * key's own EPK), so a log the even layout already agrees with keeps it.
  *
+ * Rows with a blank PartitionKeyRangeId (monitor.h) say nothing of
+ * where their keys live and are left out here; the other rows decide.
  * Returns 0 with *cuts (owned, ranges - 1 EPKs in order; NULL when the
- * log records no range, a row has none, or it names fewer than 2) and
+ * log names fewer than 2 ranges or not even->n) and
  * *note (owned, NULL when even already agrees): a sentence for the
  * findings naming two keys even puts on one range and, when the log's
  * range ids in EPK order are not 0, 1, ..., which id each range here
@@ -58,7 +60,8 @@ int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
  * even puts on one, two recorded on one range that even puts on two, or
  * one key recorded on two ranges (a split during the log). Returns 0
  * with *note owned, NULL when even agrees, the counts are equal
- * (logranges_layout's case) or a row records no range. kv is scratch.
+ * (logranges_layout's case) or no row records a range; rows with a
+ * blank PartitionKeyRangeId are left out. kv is scratch.
  */
 int logranges_mismatch(const struct pk_pkey *k, const struct pk_workload *w,
 		       const struct pk_items_file *f,
