@@ -576,7 +576,7 @@ static void said_once(struct pk_diag *diag, struct pk_diag *mine)
    diag when no layout holds the log as recorded. Another count of ranges
    is a layout the log did not see, whose placement is pksim's own
    (scenarios/README.md): cs->log_finding then says where it disagrees
-   with the log (logranges_mismatch). */
+   with the log (logranges_read). */
 static int log_layout(struct cosmos_service *cs,
 		      const struct pk_container_spec *cspec,
 		      struct pk_diag *diag)
@@ -588,14 +588,9 @@ static int log_layout(struct cosmos_service *cs,
 	if (!f || !f->monitor || cspec->existing_partitions < 1) {
 		return 0;
 	}
-	if (cspec->existing_partitions != f->monitor->ranges ||
-	    f->monitor->ranges < 2) {
-		return logranges_mismatch(cs->key, cs->w, f, &cs->c->pmap,
-					  cs->kv, &cs->log_finding);
-	}
 	diag_init(&mine);
-	if (logranges_layout(cs->key, cs->w, f, &cs->c->pmap, cs->kv, &cuts,
-			     &cs->log_finding, &mine) < 0) {
+	if (logranges_read(cs->key, cs->w, f, &cs->c->pmap, cs->kv, &cuts,
+			   &cs->log_finding, &mine) < 0) {
 		said_once(diag, &mine);
 		return -1;
 	}

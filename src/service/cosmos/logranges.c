@@ -4,10 +4,12 @@
  * Each row's key value gets a 64-bit digest of its bytes and the index
  * of its recorded PartitionKeyRangeId among the log's (the rows sorted
  * by that text). Sorted by (digest, recorded range), a key value on two
- * recorded ranges shows at once. The distinct key values then get their
- * EPKs (built and hashed as a request's would be) and are sorted by EPK:
- * each recorded range must be one run of that order, and the cuts fall
- * between runs.
+ * recorded ranges shows at once. One walk of that order gives the
+ * distinct key values, their EPKs (built and hashed as a request's would
+ * be) sorted by EPK, and the first key on two ranges; from it the log's
+ * own layout (each recorded range must be one run of that order, and the
+ * cuts fall between runs) or, with another count of ranges, where the
+ * even layout disagrees.
  */
 #include "logranges.h"
 
@@ -33,11 +35,28 @@ struct lr_row {
 	size_t row;
 };
 
-/* One key value: its EPK, recorded range and first row. */
+/* One key value: its EPK, the range its latest row records and the row
+   that speaks for it (walk says which). */
 struct lr_key {
 	struct pk_epk epk;
 	uint32_t rec;
 	size_t row;
+};
+
+/* What one walk of the log's keys finds. */
+struct lr_walk {
+	struct lr_key *keys; /* owned: the distinct key values of the rows
+				that record a range, n of them, in EPK order
+				(ties by row), each at the range its latest
+				row records; row is its first row when
+				layout is 1, else its latest */
+	size_t n;
+	size_t ma, mb; /* two rows (ma < mb) of the first key value, in
+			  digest order, recorded on two ranges (a split
+			  during the log moved it); LR_NONE: none */
+	int layout;    /* 1: the log names as many ranges as the even
+			  layout has, 2 or more, so the layout can be the
+			  log's own (logranges_read) */
 };
 
 /* A row's recorded range text, for the sort that numbers them. */
@@ -249,32 +268,40 @@ static struct lr_row *rows_of(const struct lr *L, size_t *n)
 	return v;
 }
 
-/* The distinct key values of v (nv rows, sorted by cmp_row) in EPK
-   order, *n of them; NULL with an error when one is on two recorded
-   ranges. */
-static struct lr_key *keys_of(const struct lr *L, const struct lr_row *v,
-			      size_t nv, size_t *n)
+/* Walk the log's keys once into *W (struct lr_walk) against even, the
+   even layout of as many ranges as the container has. */
+static void walk(const struct lr *L, const struct pk_pmap *even,
+		 struct lr_walk *W)
 {
-	struct lr_key *keys = xcalloc(nv ? nv : 1, sizeof(*keys));
-	size_t i, j;
+	size_t nv, i, j, last;
+	struct lr_row *v = rows_of(L, &nv);
+	struct lr_key *k;
 
-	*n = 0;
+	W->layout = L->m->ranges >= 2 && even->n == L->m->ranges;
+	W->keys = xcalloc(nv ? nv : 1, sizeof(*W->keys));
+	W->n = 0;
+	W->ma = W->mb = LR_NONE;
 	for (i = 0; i < nv; i = j) {
+		last = i;
 		for (j = i + 1; j < nv && v[j].key == v[i].key; j++) {
-			if (v[j].rec != v[i].rec) {
-				two_ranges(L, v[i].row, v[j].row);
-				free(keys);
-				return NULL;
+			if (v[j].rec != v[i].rec && W->ma == LR_NONE) {
+				W->ma =
+				    v[i].row < v[j].row ? v[i].row : v[j].row;
+				W->mb =
+				    v[i].row < v[j].row ? v[j].row : v[i].row;
 			}
+			last = v[j].row > v[last].row ? j : last;
 		}
-		build(L, v[i].row);
-		keys[*n].epk = L->kv->epk;
-		keys[*n].rec = v[i].rec;
-		keys[*n].row = v[i].row;
-		(*n)++;
+		build(L, v[last].row);
+		k = &W->keys[W->n++];
+		k->epk = L->kv->epk;
+		k->rec = v[last].rec;
+		/* sorted by (digest, range, row): v[i] is the key's first
+		   row on its lowest range, the only one when none moved */
+		k->row = W->layout ? v[i].row : v[last].row;
 	}
-	qsort(keys, *n, sizeof(*keys), cmp_key);
-	return keys;
+	free(v);
+	qsort(W->keys, W->n, sizeof(*W->keys), cmp_key);
 }
 
 /* 0 when each recorded range's keys are one run of keys (in EPK order)
@@ -417,64 +444,23 @@ static char *note_of(const struct lr *L, const struct lr_key *keys, size_t n,
 	return out;
 }
 
-int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
-		     const struct pk_items_file *f, const struct pk_pmap *even,
-		     struct pk_keyval *kv, struct pk_epk **cuts, char **note,
-		     struct pk_diag *d)
+/* The log's own layout from walk W (W->layout): *cuts and *note as
+   logranges_read gives them; -1 with an error when no layout holds the
+   keys as recorded. */
+static int layout_of(const struct lr *L, const struct lr_walk *W,
+		     const struct pk_pmap *even, struct pk_epk **cuts,
+		     char **note)
 {
-	struct lr L = {k, w, f, f->monitor, kv, d};
-	struct lr_row *v;
-	struct lr_key *keys;
-	size_t n, nv;
-
-	*cuts = NULL;
-	*note = NULL;
-	if (!L.m || L.m->ranges < 2 || L.m->n_rows == 0 ||
-	    even->n != L.m->ranges) {
-		return 0;
-	}
-	v = rows_of(&L, &nv);
-	keys = keys_of(&L, v, nv, &n);
-	free(v);
-	if (!keys || check_runs(&L, keys, n) < 0) {
-		free(keys);
+	if (W->ma != LR_NONE) {
+		two_ranges(L, W->ma, W->mb);
 		return -1;
 	}
-	*cuts = cuts_of(keys, n, even);
-	*note = note_of(&L, keys, n, even);
-	free(keys);
-	return 0;
-}
-
-/* The distinct key values of v (nv rows, sorted by cmp_row) in EPK
-   order, *n of them, each at the range its last row records (the latest
-   layout the log saw); *ma and *mb two rows of one key value recorded on
-   two ranges (LR_NONE when there are none). */
-static struct lr_key *keys_seen(const struct lr *L, const struct lr_row *v,
-				size_t nv, size_t *n, size_t *ma, size_t *mb)
-{
-	struct lr_key *keys = xcalloc(nv ? nv : 1, sizeof(*keys));
-	size_t i, j, last;
-
-	*n = 0;
-	*ma = *mb = LR_NONE;
-	for (i = 0; i < nv; i = j) {
-		last = i;
-		for (j = i + 1; j < nv && v[j].key == v[i].key; j++) {
-			if (v[j].rec != v[i].rec && *ma == LR_NONE) {
-				*ma = v[i].row < v[j].row ? v[i].row : v[j].row;
-				*mb = v[i].row < v[j].row ? v[j].row : v[i].row;
-			}
-			last = v[j].row > v[last].row ? j : last;
-		}
-		build(L, v[last].row);
-		keys[*n].epk = L->kv->epk;
-		keys[*n].rec = v[last].rec;
-		keys[*n].row = v[last].row;
-		(*n)++;
+	if (check_runs(L, W->keys, W->n) < 0) {
+		return -1;
 	}
-	qsort(keys, *n, sizeof(*keys), cmp_key);
-	return keys;
+	*cuts = cuts_of(W->keys, W->n, even);
+	*note = note_of(L, W->keys, W->n, even);
+	return 0;
 }
 
 /* Where layout even disagrees with the log's keys (n of them, in EPK
@@ -511,7 +497,8 @@ static int disagreement(const struct lr *L, const struct lr_key *keys, size_t n,
 	return found;
 }
 
-/* The sentence of logranges_mismatch: how even disagrees (1 or 2,
+/* logranges_read's sentence when the log names another count of ranges
+   than even has: how even disagrees (1 or 2,
    disagreement's, about the keys of rows a and b; 0: it does not) and
    rows ma, mb of one key on two recorded ranges (LR_NONE: none). */
 static char *mismatch_note(const struct lr *L, const struct pk_pmap *even,
@@ -561,30 +548,31 @@ static char *mismatch_note(const struct lr *L, const struct pk_pmap *even,
 	return out;
 }
 
-int logranges_mismatch(const struct pk_pkey *k, const struct pk_workload *w,
-		       const struct pk_items_file *f,
-		       const struct pk_pmap *even, struct pk_keyval *kv,
-		       char **note)
+int logranges_read(const struct pk_pkey *k, const struct pk_workload *w,
+		   const struct pk_items_file *f, const struct pk_pmap *even,
+		   struct pk_keyval *kv, struct pk_epk **cuts, char **note,
+		   struct pk_diag *d)
 {
-	struct lr L = {k, w, f, f->monitor, kv, NULL};
-	struct lr_row *v;
-	struct lr_key *keys;
-	size_t n, nv, a = 0, b = 0, ma, mb;
-	int how;
+	struct lr L = {k, w, f, f->monitor, kv, d};
+	struct lr_walk W;
+	size_t a = 0, b = 0;
+	int how, rc = 0;
 
+	*cuts = NULL;
 	*note = NULL;
-	if (!L.m || L.m->ranges < 1 || L.m->n_rows == 0 ||
-	    even->n == L.m->ranges) {
+	if (!L.m || L.m->ranges < 1 || L.m->n_rows == 0) {
 		return 0;
 	}
-	v = rows_of(&L, &nv);
-	keys = keys_seen(&L, v, nv, &n, &ma, &mb);
-	free(v);
-	how = disagreement(&L, keys, n, even, &a, &b);
-	if (how != 0 || ma != LR_NONE) {
-		*note = mismatch_note(&L, even, how, how ? a : ma, how ? b : mb,
-				      ma, mb);
+	walk(&L, even, &W);
+	if (W.layout) {
+		rc = layout_of(&L, &W, even, cuts, note);
+	} else if (even->n != L.m->ranges) {
+		how = disagreement(&L, W.keys, W.n, even, &a, &b);
+		if (how != 0 || W.ma != LR_NONE) {
+			*note = mismatch_note(&L, even, how, how ? a : W.ma,
+					      how ? b : W.mb, W.ma, W.mb);
+		}
 	}
-	free(keys);
-	return 0;
+	free(W.keys);
+	return rc;
 }

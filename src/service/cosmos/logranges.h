@@ -23,49 +23,41 @@
 #include "pmap.h"
 
 /*
- * The cuts of a layout of f->monitor->ranges ranges (the caller's
- * condition: as many as the existing container has) that keeps every
- * key value of the log on the range the log records for it. f is the
- * replayed log (its rows the items of w in order, keyed by k); even is
- * pksim's own layout of that many ranges. Between the last key of one
- * recorded range and the first of the next (in EPK order) the cut is
- * even's when it falls there, else the two keys' EPK midpoint (V2; a V1
- * key's own EPK), so a log the even layout already agrees with keeps it.
+ * What replayed log f (its rows the items of w in order, keyed by k)
+ * says of an existing container whose even layout, pksim's own of as
+ * many ranges as the container has, is even; the log's keys are walked
+ * once. Rows with a blank PartitionKeyRangeId (monitor.h) say nothing of
+ * where their keys live and are left out; the other rows decide. kv is
+ * scratch for one key.
  *
- * Rows with a blank PartitionKeyRangeId (monitor.h) say nothing of
- * where their keys live and are left out here; the other rows decide.
- * Returns 0 with *cuts (owned, ranges - 1 EPKs in order; NULL when the
- * log names fewer than 2 ranges or not even->n) and
- * *note (owned, NULL when even already agrees): a sentence for the
- * findings naming two keys even puts on one range and, when the log's
- * range ids in EPK order are not 0, 1, ..., which id each range here
- * has in the log. Returns -1 with an error in d, at the row of the
- * data file (f->resolved) that shows it, when no layout holds the keys
- * as recorded: one key value on two recorded ranges (a split during the
- * log moved it), or a recorded range whose keys are not one interval of
- * EPKs (another key, recorded on another range, lies between two of
- * them). kv is scratch for one key.
+ * When the log names as many ranges as even has, 2 or more: the cuts of
+ * a layout that keeps every key value on the range the log records for
+ * it. Between the last key of one recorded range and the first of the
+ * next (in EPK order) the cut is even's when it falls there, else the
+ * two keys' EPK midpoint (V2; a V1 key's own EPK), so a log the even
+ * layout already agrees with keeps it. Returns 0 with *cuts (owned,
+ * even->n - 1 EPKs in order) and *note (owned, NULL when even already
+ * agrees): a sentence for the findings naming two keys even puts on one
+ * range and, when the log's range ids in EPK order are not 0, 1, ...,
+ * which id each range here has in the log. Returns -1 with an error in
+ * d, at the row of the data file (f->resolved) that shows it, when no
+ * layout holds the keys as recorded: one key value on two recorded
+ * ranges (a split during the log moved it), or a recorded range whose
+ * keys are not one interval of EPKs (another key, recorded on another
+ * range, lies between two of them).
+ *
+ * When it names another count (a log that saw a split names the
+ * parent's id and its children's; a short or filtered one may name
+ * fewer) the replay keeps even, and *note (owned) is the sentence for
+ * the findings when even disagrees with the log: two keys recorded on
+ * two ranges that even puts on one, two recorded on one range that even
+ * puts on two, or one key recorded on two ranges (a split during the
+ * log). Returns 0 with *cuts NULL and *note NULL when even agrees, when
+ * the log names 1 range and even has 1, or when no row records a range.
  */
-int logranges_layout(const struct pk_pkey *k, const struct pk_workload *w,
-		     const struct pk_items_file *f, const struct pk_pmap *even,
-		     struct pk_keyval *kv, struct pk_epk **cuts, char **note,
-		     struct pk_diag *d);
-
-/*
- * The sentence for the findings when a replayed log's ranges cannot lay
- * the container out (it names another count of ranges than even has,
- * even->n: a log that saw a split names the parent's id and its
- * children's; a short or filtered one may name fewer) and pksim's even
- * layout disagrees with the log: two keys recorded on two ranges that
- * even puts on one, two recorded on one range that even puts on two, or
- * one key recorded on two ranges (a split during the log). Returns 0
- * with *note owned, NULL when even agrees, the counts are equal
- * (logranges_layout's case) or no row records a range; rows with a
- * blank PartitionKeyRangeId are left out. kv is scratch.
- */
-int logranges_mismatch(const struct pk_pkey *k, const struct pk_workload *w,
-		       const struct pk_items_file *f,
-		       const struct pk_pmap *even, struct pk_keyval *kv,
-		       char **note);
+int logranges_read(const struct pk_pkey *k, const struct pk_workload *w,
+		   const struct pk_items_file *f, const struct pk_pmap *even,
+		   struct pk_keyval *kv, struct pk_epk **cuts, char **note,
+		   struct pk_diag *d);
 
 #endif
