@@ -192,6 +192,7 @@ START_TEST(test_badinput_refused_small)
 	    "ddb-legacy-retry-memory",
 	    "ddb-legacy-work",
 	    "ddb-put-work",
+	    "ddb-heat-split-work",
 	    "ddb-gsi-rows-memory",
 	    "client-arrival-time",
 	    "client-file-arrival-time",

@@ -634,8 +634,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 	const char *stream = NULL;
 	size_t i;
 
-	/* the preload's items and the splits, before the first request */
-	work = nv * ld_setup_work(s);
+	/* the preload's items and the splits, before the first request,
+	   and a table's heat splits, each a pass over its stored items */
+	work = nv * (ld_setup_work(s) + ld_table_split_work(s));
 	vs[0] = '\0';
 	if (nv > 1) {
 		snprintf(vs, sizeof(vs), " for its %.0f variants", nv);
@@ -811,7 +812,8 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			    "of work%s (%s), above pksim's limit of %s a "
 			    "run; lower a phase's rate, duration or "
 			    "share of queries, a query's IN values, "
-			    "max_retries, or the RU/s (fewer partitions)%s%s%s",
+			    "max_retries, or the RU/s (fewer "
+			    "partitions)%s%s%s%s",
 			    p->name ? p->name : "?",
 			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
 			    scenario_work_terms(s, terms, sizeof(terms)),
@@ -819,7 +821,11 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			    ld_table_retry_words(s), ld_schedule_words(s),
 			    s->preload ? "; or the preload's values (a "
 					 "preload file's records)"
-				       : "");
+				       : "",
+			    ld_table_split_work(s) > 0
+				? "; or a table's key values (heat_split: "
+				  "off splits none)"
+				: "");
 			return -1;
 		}
 		ru += ld_phase_count(p) * attempts * worst_attempt_ru(s, p);
