@@ -396,7 +396,9 @@ uint64_t ld_largest_item(const struct pk_scenario *s);
    rate limited (scenario_can_throttle), and ld_gone_retries.
    ld_queries_work: the units beyond their operations of one attempt of
    each of n queries drawn by weight from qs[0..nq) with up to ranges
-   physical partitions. ld_seconds_work: each of ranges partitions in
+   physical partitions and up to reach items written (an IN list's
+   values are the keys of items the run wrote: ld_items_planned, not a
+   preload's). ld_seconds_work: each of ranges partitions in
    each second with a request, n requests over span_s seconds seeing at
    most min(ceil(span_s), n) of them. ld_phase_work, ld_file_work: a
    phase's or a data file's work (client_span_s: ld_client_span_s, asked
@@ -410,7 +412,7 @@ uint64_t ld_largest_item(const struct pk_scenario *s);
 double ld_gone_retries(const struct pk_scenario *s);
 double ld_op_attempts(const struct pk_scenario *s);
 double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
-		       double ranges);
+		       double ranges, double reach);
 double ld_seconds_work(double span_s, double n, double ranges);
 /* The work before a variant's first request and its splits, the
    costliest variant's: each item the preload stores 1 unit, and each
@@ -419,7 +421,8 @@ double ld_seconds_work(double span_s, double n, double ranges);
    creation to the r planned, (r^2 - r0^2) / 2 of them in all. */
 double ld_setup_work(const struct pk_scenario *s);
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
-		     double ranges, double attempts, double client_span_s);
+		     double ranges, double reach, double attempts,
+		     double client_span_s);
 double ld_file_work(const struct pk_scenario *s, double ranges,
 		    double attempts);
 /* For a work message, words on a rate schedule whose walk's pieces

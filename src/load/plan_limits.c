@@ -628,7 +628,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
 	double t_s = 0, ops = 0, said = 0, ru = 0, attempts, work;
 	double ranges = ld_ranges_bound(s), nv = run_variants(s);
-	double tries = ld_op_attempts(s), client_s;
+	double tries = ld_op_attempts(s), client_s, reach;
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 	char d[PK_FMT_SPAN_BYTES], vs[64], terms[1024];
 	const char *stream = NULL;
@@ -755,8 +755,10 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			return -1;
 		}
 	}
-	/* a paced client's span, once for the pass (ld_phase_work) */
+	/* a paced client's span and the items a query's IN values can
+	   name, once for the pass (ld_phase_work) */
 	client_s = s->n_phases > 0 ? ld_client_span_s(s) : 0;
+	reach = s->n_phases > 0 ? ld_items_planned(s) : 0;
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_phase_spec *p = &s->phases[i];
 		double d_s = (double)p->duration_ms / 1000.0;
@@ -804,7 +806,8 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  b));
 			return -1;
 		}
-		work += nv * ld_phase_work(s, p, ranges, tries, client_s);
+		work +=
+		    nv * ld_phase_work(s, p, ranges, reach, tries, client_s);
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, p->line, p->col,

@@ -46,10 +46,15 @@ double ld_op_attempts(const struct pk_scenario *s)
 
 /* Work units one attempt of query q takes beyond its operation: an IN
    list's values at PK_SCENARIO_IN_VALUE_WORK each and the physical
-   partitions they reach (at most ranges, and no more than the values) at
-   PK_SCENARIO_IN_RANGE_WORK each; a query without one visits up to
-   ranges partitions at PK_SCENARIO_RANGE_WORK each. */
-static double query_work(const struct pk_query_spec *q, double ranges)
+   partitions they reach at PK_SCENARIO_IN_RANGE_WORK each: at most
+   ranges, the values, and the items the run writes (reach), as each
+   value is a written item's key (workload_targets.c, in_draw; a
+   preload's items are not drawn), or, on a
+   property that is not the key, a fan-out to every partition at
+   PK_SCENARIO_RANGE_WORK, whichever costs more; a query without one
+   visits up to ranges partitions at PK_SCENARIO_RANGE_WORK each. */
+static double query_work(const struct pk_query_spec *q, double ranges,
+			 double reach)
 {
 	double in = 0;
 	size_t c;
@@ -61,20 +66,22 @@ static double query_work(const struct pk_query_spec *q, double ranges)
 	}
 	if (in > 0) {
 		return in * PK_SCENARIO_IN_VALUE_WORK +
-		       fmin(in, ranges) * PK_SCENARIO_IN_RANGE_WORK;
+		       fmax(fmin(fmin(in, ranges), reach) *
+				PK_SCENARIO_IN_RANGE_WORK,
+			    ranges * PK_SCENARIO_RANGE_WORK);
 	}
 	return ranges * PK_SCENARIO_RANGE_WORK;
 }
 
 double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
-		       double ranges)
+		       double ranges, double reach)
 {
 	double w = 0, sum = 0;
 	size_t i;
 
 	for (i = 0; i < nq; i++) {
 		w += qs[i].weight;
-		sum += qs[i].weight * query_work(&qs[i], ranges);
+		sum += qs[i].weight * query_work(&qs[i], ranges, reach);
 	}
 	return w > 0 ? n * sum / w : 0;
 }
@@ -336,7 +343,8 @@ double ld_table_split_work(const struct pk_scenario *s)
 }
 
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
-		     double ranges, double attempts, double client_span_s)
+		     double ranges, double reach, double attempts,
+		     double client_span_s)
 {
 	double n = ld_phase_count(p), span_s = (double)p->duration_ms / 1000.0;
 	const double *m = p->mix;
@@ -358,11 +366,12 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 	    fmax(1 + items + finds * find_work(p, random_values(s), ranges),
 		 tables_attempt_work(s, m, (double)p->batch_size));
 
-	return attempts * (n * one + (p->mix[PK_OP_QUERY] > 0
-					  ? ld_queries_work(
-						p->queries, p->n_queries,
-						n * p->mix[PK_OP_QUERY], ranges)
-					  : 0)) +
+	return attempts *
+		   (n * one + (p->mix[PK_OP_QUERY] > 0
+				   ? ld_queries_work(p->queries, p->n_queries,
+						     n * p->mix[PK_OP_QUERY],
+						     ranges, reach)
+				   : 0)) +
 	       ld_seconds_work(span_s, n, ranges) +
 	       index_work(s, p->mix, (double)p->batch_size, n, span_s,
 			  attempts) +
@@ -395,8 +404,8 @@ double ld_file_work(const struct pk_scenario *s, double ranges, double attempts)
 
 	/* a paced client stretches the records' seconds (ld_phase_work) */
 	return attempts *
-		   (recs * one +
-		    ld_queries_work(f->queries, f->n_queries, nq, ranges)) +
+		   (recs * one + ld_queries_work(f->queries, f->n_queries, nq,
+						 ranges, recs)) +
 	       ld_seconds_work(fmax(ld_file_span_s(f), ld_client_span_s(s)),
 			       recs, ranges);
 }
@@ -615,9 +624,10 @@ double scenario_work_units(const struct pk_scenario *s)
 {
 	double ranges = ld_ranges_bound(s), work = ld_setup_work(s);
 	double attempts = ld_op_attempts(s), client_s = ld_client_span_s(s);
+	double reach = s->n_phases > 0 ? ld_items_planned(s) : 0;
+	size_t i;
 
 	work += ld_table_split_work(s);
-	size_t i;
 
 	if (s->items_file && s->items_file->monitor) {
 		work += (double)s->items_file->monitor->pieces * attempts;
@@ -625,8 +635,8 @@ double scenario_work_units(const struct pk_scenario *s)
 		work += ld_file_work(s, ranges, attempts);
 	}
 	for (i = 0; i < s->n_phases; i++) {
-		work +=
-		    ld_phase_work(s, &s->phases[i], ranges, attempts, client_s);
+		work += ld_phase_work(s, &s->phases[i], ranges, reach, attempts,
+				      client_s);
 	}
 	return work;
 }

@@ -1056,7 +1056,9 @@ int scenario_can_merge(const struct pk_scenario *s);
  * attempts (1, the most max_retries when the run can be rate limited,
  * and 300 retries of a 410/1007 when a variant sets split_gone) times
  * 1 and its query's units (each IN value PK_SCENARIO_IN_VALUE_WORK and
- * each physical partition the values reach PK_SCENARIO_IN_RANGE_WORK,
+ * each physical partition the values reach PK_SCENARIO_IN_RANGE_WORK, at
+ * most the values and the items the run writes, which they are drawn
+ * from, and no less than a fan-out's PK_SCENARIO_RANGE_WORK a partition,
  * or each partition a query without an IN list visits
  * PK_SCENARIO_RANGE_WORK), and each physical partition the run can have
  * PK_SCENARIO_RANGE_SECOND_WORK in each second that can see a request
