@@ -15,6 +15,7 @@
 #include "pksim/report/report_text.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
+#include "pksim/result/runway.h"
 #include "testutil.h"
 
 #define DAY 86400.0
@@ -567,6 +568,31 @@ START_TEST(test_guard_compare_caps_named)
 }
 END_TEST
 
+/*
+ * The features' sentence names a scenario's batches by what they are on
+ * the variant's service: Azure Cosmos DB's transactional batch, and on a
+ * DynamoDB table its `batches:` setting (BatchWriteItem, not atomic;
+ * TransactWriteItems, all or nothing). The names alone: no run.
+ */
+START_TEST(test_guard_batch_names)
+{
+	const uint32_t f = PK_RW_F_BATCH | PK_RW_F_BATCH_SPAN;
+	char t[256];
+
+	runway_features_text(f, PK_RUNWAY_BATCH_COSMOS, t, sizeof(t));
+	ck_assert_str_eq(t, "transactional batches with batches spanning "
+			    "logical partitions (only those whose items "
+			    "meet in one commit)");
+	runway_features_text(f, PK_RUNWAY_BATCH_WRITE_ITEM, t, sizeof(t));
+	ck_assert_str_eq(t, "BatchWriteItem batches (each item a put of its "
+			    "own) with BatchWriteItem items spanning key "
+			    "values");
+	runway_features_text(f, PK_RUNWAY_BATCH_TRANSACT, t, sizeof(t));
+	ck_assert_str_eq(t, "TransactWriteItems transactions with "
+			    "transactions spanning key values");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_guard");
@@ -578,6 +604,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_guard_data_repeats);
 	tcase_add_test(tc, test_guard_compare_caps_named);
 	tcase_add_test(tc, test_guard_data_no_own_ttl);
+	tcase_add_test(tc, test_guard_batch_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

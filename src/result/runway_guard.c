@@ -191,6 +191,48 @@ static const char *const names[PK_RW_FEATURES] = {
     "values drawn latest (one more in use each draw)",
 };
 
+/* A table's names of its batches (PK_RW_F_BATCH, PK_RW_F_BATCH_SPAN)
+   in DynamoDB's words, by its `batches:` setting: BatchWriteItem is not
+   atomic, each item a put of its own on its own key value's partition
+   (ddb_batch.c), so its items spanning key values are refused never;
+   TransactWriteItems takes its items all or nothing, across key values
+   too */
+static const char *const write_item_names[2] = {
+    "BatchWriteItem batches (each item a put of its own)",
+    "BatchWriteItem items spanning key values",
+};
+static const char *const transact_names[2] = {
+    "TransactWriteItems transactions",
+    "transactions spanning key values",
+};
+
+/* The name of feature bit i (its index in names[]) for batches of api */
+static const char *feature_name(size_t i, enum pk_runway_batch_api api)
+{
+	const char *const *table =
+	    api == PK_RUNWAY_BATCH_WRITE_ITEM ? write_item_names
+	    : api == PK_RUNWAY_BATCH_TRANSACT ? transact_names
+					      : NULL;
+
+	if (table && (1u << i) == BATCH) {
+		return table[0];
+	}
+	if (table && (1u << i) == SPAN) {
+		return table[1];
+	}
+	return names[i];
+}
+
+/* What v's batches are (runway.h pk_runway_batch_api) */
+static enum pk_runway_batch_api batch_api(const struct pk_result_variant *v)
+{
+	if (!v->ddb) {
+		return PK_RUNWAY_BATCH_COSMOS;
+	}
+	return v->ddb->transact ? PK_RUNWAY_BATCH_TRANSACT
+				: PK_RUNWAY_BATCH_WRITE_ITEM;
+}
+
 /* 1 when phase ps writes or deletes (an operation that changes what is
    stored) */
 static int phase_writes(const struct pk_phase_spec *ps)
@@ -523,6 +565,7 @@ void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
 	if (!guarded_kind(rw->kind)) {
 		return;
 	}
+	rw->batch_api = batch_api(v);
 	rw->features = runway_features(sc, w, v, rw);
 	if (rw->kind == PK_RUNWAY_IDS && rw->ids == 1 && rw->ids_mod == 0) {
 		/* every item its own logical partition: one item, whatever
@@ -544,7 +587,8 @@ void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
 	rw->rate_bytes_per_s = 0;
 }
 
-const char *runway_features_text(uint32_t f, char *buf, size_t cap)
+const char *runway_features_text(uint32_t f, enum pk_runway_batch_api api,
+				 char *buf, size_t cap)
 {
 	size_t at = 0, n = 0, i, total = 0;
 
@@ -562,7 +606,7 @@ const char *runway_features_text(uint32_t f, char *buf, size_t cap)
 				       n == 1	    ? ""
 				       : n == total ? " with "
 						    : ", ",
-				       names[i]);
+				       feature_name(i, api));
 	}
 	if (total == 0) {
 		snprintf(buf, cap, "this workload");
@@ -587,7 +631,10 @@ const char *runway_untested_text(const struct pk_runway *rw, char *buf,
 	}
 	if (!rw->sub_untimed) {
 		snprintf(buf, cap, "%s (pksim has no tested projection of it)",
-			 runway_features_text(rw->features, f, sizeof(f)));
+			 runway_features_text(
+			     rw->features,
+			     (enum pk_runway_batch_api)rw->batch_api, f,
+			     sizeof(f)));
 		return buf;
 	}
 	snprintf(buf, cap,

@@ -434,6 +434,18 @@ enum pk_runway_feature {
 #define PK_RW_F_LATEST (1u << 31)
 #define PK_RW_FEATURES 32
 
+/* What a scenario's `batch` operations are on the variant's service,
+   as runway_features_text names PK_RW_F_BATCH and PK_RW_F_BATCH_SPAN:
+   Azure Cosmos DB's transactional batch (one logical partition, all or
+   nothing), or on an Amazon DynamoDB table its `batches:` setting,
+   BatchWriteItem (not atomic, each item a put of its own) or
+   TransactWriteItems (all or nothing across key values) */
+enum pk_runway_batch_api {
+	PK_RUNWAY_BATCH_COSMOS = 0,
+	PK_RUNWAY_BATCH_WRITE_ITEM,
+	PK_RUNWAY_BATCH_TRANSACT
+};
+
 /* What of a stream's client held the first back (client.h) */
 enum pk_runway_client {
 	PK_RUNWAY_CLIENT_NONE = 0,
@@ -590,6 +602,10 @@ struct pk_runway {
 	uint32_t features;	      /* the projection's features
 					 (pk_runway_feature bits), 0 for
 					 kinds the guard does not weigh */
+	int batch_api;		      /* what the variant's batches are
+					 (enum pk_runway_batch_api), for
+					 their names in the features'
+					 sentence */
 	int ids_repeat;		      /* DATA: a key that grows has as many
 					 records repeating an id it holds
 					 (409) as new ones, its ids not
@@ -670,9 +686,13 @@ unsigned long runway_phase_visits(void);
 /*
  * The names of features f (pk_runway_feature bits) as a sentence says
  * them, "time to live with replaces", into buf (cap bytes, truncated to
- * fit); "this workload" when f is 0. Returns buf.
+ * fit); "this workload" when f is 0. Batches are named as api says
+ * (PK_RUNWAY_BATCH_COSMOS "transactional batches", on a table
+ * "BatchWriteItem batches" or "TransactWriteItems transactions").
+ * Returns buf.
  */
-const char *runway_features_text(uint32_t f, char *buf, size_t cap);
+const char *runway_features_text(uint32_t f, enum pk_runway_batch_api api,
+				 char *buf, size_t cap);
 
 /*
  * Why PK_RUNWAY_UNTESTED rw has no figure, as a sentence says it after
