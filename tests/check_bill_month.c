@@ -168,6 +168,113 @@ START_TEST(test_month_compressed_serverless)
 }
 END_TEST
 
+/* The month of a table's yaml (JSON money: key) */
+static double month_of(const char *yaml, const char *key)
+{
+	json_t *root = run_json(yaml);
+	double v = num(money_of(root, 0), key);
+
+	json_decref(root);
+	return v;
+}
+
+/* A burst on one key value that the retries store (trialA-7, -8): key
+   value "hot" with a random sort key, 3,000 puts of 1 KB in one second
+   and 1 a second for 59 s, the client's default retries. The value
+   takes 1,000 WRU a second (D3) in either capacity mode; the retries
+   store the other 2,000 in the seconds after the burst, which the cycle
+   repeated has free (59 puts in its other 59 s), so every minute stores
+   and bills 3,059 WRU: 3,059 / 60 x 2,592,000 x $0.625 a million =
+   $82.593 a month, with the burst first or last (last, its retries wait
+   into the next repetition's seconds), on an on-demand table and as a
+   provisioned table's on-demand comparison. The capped first attempts
+   alone, 1,059 a minute, gave $28.593 (burst last, and the
+   comparison). The provisioned table of 2,000 WCU and 10 RCU: on demand
+   would use 3,059 of its 120,000 unit-seconds, 2.549%. With retries off
+   only the 1,059 are stored: $28.593. The text report's "(on demand)"
+   note says its month and use add what the retries store. */
+START_TEST(test_month_burst_retried_any_order)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /s, %s}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "%s"
+	    "items: {k: {const: hot}, s: {values: \"{000000..999999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: %s, rate: %s, item_size: 1KB}\n"
+	    "  - {duration: %s, rate: %s, item_size: 1KB}\n";
+	const char *od = "capacity: on_demand";
+	const char *prov =
+	    "write_capacity_units: 2000, read_capacity_units: 10";
+	char yaml[1024], *text;
+	json_t *root;
+	const json_t *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, od, "", "59s", "1/s", "1s", "3000/s");
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 82.593, 0.005);
+	snprintf(yaml, sizeof(yaml), fmt, od, "", "1s", "3000/s", "59s", "1/s");
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 82.593, 0.005);
+	snprintf(yaml, sizeof(yaml), fmt, od, "client: {retries: off}\n", "59s",
+		 "1/s", "1s", "3000/s");
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 28.593, 0.005);
+
+	snprintf(yaml, sizeof(yaml), fmt, prov, "", "1s", "3000/s", "59s",
+		 "1/s");
+	root = run_json(yaml);
+	m = money_of(root, 0);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 82.593, 0.005);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 3059.0 / 120000,
+				1e-6);
+	json_decref(root);
+	text = run_of("run", yaml, "");
+	ck_assert_msg(strstr(text, "a month, and the use, add what that cap "
+				   "refused that retries store where the "
+				   "value's cycle has room") != NULL,
+		      "%s", text);
+	free(text);
+}
+END_TEST
+
+/* One key value's writes after a heat split (trialA-1, D7): 1,500 puts
+   of 1,000 B a second (1 WRU each) on "cust-42" with a random sort key,
+   60 s, splits for heat after 10 hot seconds completing 10 s later
+   (t = 20 s). Until then the value's partition takes 1,000 a second;
+   after it the value spans two partitions and takes all 1,500 (on the
+   on-demand table and on the provisioned table of 3,000 WCU alike).
+   Partitions never merge (D8), so a month of the workload serves all
+   1,500 WRU a second: 1,500 x 2,592,000 x $0.625 a million = $2,430.00,
+   the on-demand table's month and the provisioned table's comparison;
+   and in the run the comparison counts 20 x 1,000 + 40 x 1,500 =
+   80,000 WRU, what the split partitions took, not the 60,000 of one
+   partition's cap (the month counted 1,000 a second: $1,620.00, and the
+   run's line 0.06 M WRU). */
+START_TEST(test_month_heat_split_value)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /c, sort_key: /sk, %s, heat_window_s: "
+	    "10, split_delay_s: 10}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "items: {c: cust-42, sk: {values: \"s{000000..999999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 1500/s, item_size: 1000B}\n";
+	char yaml[1024];
+	json_t *root;
+	const json_t *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand");
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 2430.00, 0.005);
+	snprintf(yaml, sizeof(yaml), fmt,
+		 "write_capacity_units: 3000, read_capacity_units: 10");
+	root = run_json(yaml);
+	m = money_of(root, 0);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 2430.00, 0.005);
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.08, 1e-9);
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_month");
@@ -177,6 +284,8 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_month_compressed_data_time);
 	tcase_add_test(tc, test_month_compressed_serverless);
+	tcase_add_test(tc, test_month_burst_retried_any_order);
+	tcase_add_test(tc, test_month_heat_split_value);
 	suite_add_tcase(s, tc);
 	return s;
 }

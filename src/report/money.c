@@ -903,7 +903,10 @@ const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap)
 		 "(on demand): the same requests (each operation's first "
 		 "attempt that on demand would serve: a key value takes at "
 		 "most 1,000 WRU and 3,000 RRU a second in either mode, D3) "
-		 "at on-demand prices, not in the bill; provisioned "
+		 "at on-demand prices, not in the bill; a month, and the "
+		 "use, add what that cap refused that retries store where "
+		 "the value's cycle has room, however long they wait; "
+		 "provisioned "
 		 "costs less above %.1f%% average use of its write capacity "
 		 "and %.1f%% of its read capacity: on demand this run would "
 		 "use %.1f%% and %.1f%%",

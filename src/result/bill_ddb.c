@@ -16,6 +16,9 @@
 
 /* Milli-units in a unit */
 #define MCU 1000.0
+/* partition_limit linear: a write unit weighs as 3 read units (D3's
+   caps' ratio, 3,000 RRU / 1,000 WRU) */
+#define LINEAR_WRITE 3.0
 
 /* Hour h of x, past its last a zero hour holding the last hour's
    units (the start's when it has none) */
@@ -30,6 +33,12 @@ static struct pk_ddb_hour hour_of(const struct pk_snapshot_ddb *x, size_t h)
 		z.wcu = x->hours[x->n_hours - 1].wcu;
 	}
 	return h < x->n_hours ? x->hours[h] : z;
+}
+
+/* The larger of a and b */
+static double max_of(double a, double b)
+{
+	return a > b ? a : b;
 }
 
 /* units less the free tier's */
@@ -424,6 +433,74 @@ static double streams_scale(const struct pk_scenario *sc,
 	return rate * workload_s / (double)all;
 }
 
+/* 1 when some stream's client retries a throttled request (its
+   retries on, max_retries > 0) */
+static int retries_on(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; sc && i < sc->n_streams; i++) {
+		const struct pk_retry_spec *r = &sc->streams[i].client.retry;
+
+		if (r->enabled && r->max_retries > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* What side (write)'s demand becomes in a month when the first
+   attempts a key value's cap refused in their second are stored by the
+   client's retries where the value's cycle has room: over the demand,
+   at least 1. The run is one cycle of the workload, repeated back to
+   back: a value's cap a second at the run's end (the partitions its
+   collection spans then: partitions never merge, D8) over the cycle's
+   seconds holds what the cap took in the cycle and as much of what it
+   refused as fits, whether the burst opens the run or closes it (its
+   retries wait into the next repetition's seconds). ASSUMPTION: the
+   retries wait as long as that takes; with every client's retries off
+   nothing refused is stored. */
+static double taken_back(const struct pk_scenario *sc,
+			 const struct pk_snapshot_ddb *x, int write,
+			 double seconds)
+{
+	int64_t asked = write ? x->write_demand_mcu : x->read_demand_mcu;
+	double back = 0;
+	size_t i;
+
+	if (asked <= 0 || seconds <= 0 || x->n_refused == 0 ||
+	    !retries_on(sc)) {
+		return 1;
+	}
+	for (i = 0; i < x->n_refused; i++) {
+		const struct pk_ddb_refused *r = &x->refused[i];
+		/* the cycle's room on each side (linear: one budget in
+		   read units, a write unit weighing 3) */
+		double rw =
+		    (double)r->cap_mcu[1] * seconds - (double)r->counted_mcu[1];
+		double rr =
+		    (double)r->cap_mcu[0] * seconds - (double)r->counted_mcu[0];
+		double w, rd;
+
+		if (x->linear) {
+			rr = (double)r->cap_mcu[0] * seconds -
+			     (double)r->counted_mcu[0] -
+			     LINEAR_WRITE * (double)r->counted_mcu[1];
+			rw = rr / LINEAR_WRITE;
+		}
+		w = (double)r->refused_mcu[1] < rw ? (double)r->refused_mcu[1]
+						   : rw;
+		w = w > 0 ? w : 0;
+		if (x->linear) {
+			rr -= LINEAR_WRITE * w;
+		}
+		rd = (double)r->refused_mcu[0] < rr ? (double)r->refused_mcu[0]
+						    : rr;
+		back += write ? w : (rd > 0 ? rd : 0);
+	}
+	return ((double)asked + back) / (double)asked;
+}
+
 /* The same requests on demand, and where provisioned breaks even: only
    when the table has on-demand rows for the run's hours (else
    b->ondemand_missing names the day that has none) */
@@ -452,6 +529,10 @@ static void ondemand(const struct pk_scenario *sc,
 	}
 	b->ondemand = 1;
 	b->ondemand_cost = b->ondemand_writes.cost + b->ondemand_reads.cost;
+	/* a month, and its use, take back what the retries store where
+	   a key value's cycle has room (the run's line does not) */
+	sw *= taken_back(sc, x, 1, seconds);
+	sr *= taken_back(sc, x, 0, seconds);
 	/* a month at the streams' rates summed (streams_scale) */
 	b->ondemand_month =
 	    seconds > 0
@@ -555,8 +636,8 @@ static void demand_month(const struct pk_scenario *sc,
 	/* a burst past a key value's cap that the retries store in the
 	   phases' seconds is stored every repetition (with several
 	   streams, ASSUMPTION: in each stream's share of the demand) */
-	sw *= stored(x, 1);
-	sr *= stored(x, 0);
+	sw *= max_of(stored(x, 1), taken_back(sc, x, 1, seconds));
+	sr *= max_of(stored(x, 0), taken_back(sc, x, 0, seconds));
 	/* over workload_s, at the streams' rates summed */
 	b->demand_cost = w.cost * sw * bounded(t, x, 1, seconds, sw) +
 			 r.cost * sr * bounded(t, x, 0, seconds, sr);

@@ -398,6 +398,24 @@ struct pk_ddb_heat_splits {
 	size_t n_at;
 };
 
+/* One key value's first attempts over a run, for a month's demand
+   (result/bill_ddb.c): what the cap took in their second and what it
+   refused, and the cap a second it holds at the run's end */
+struct pk_ddb_refused {
+	int64_t counted_mcu[2]; /* reads [0] and writes [1] its cap took
+				   in their second (in read_demand_mcu,
+				   write_demand_mcu), mCU */
+	int64_t refused_mcu[2]; /* ... the units of the first attempts it
+				   refused (with their index writes, when
+				   it refused the write), mCU */
+	int64_t cap_mcu[2];	/* its reads' and writes' cap a second at
+				   the run's end: 3,000 RRU and 1,000 WRU
+				   (D3) x the partitions its item
+				   collection spans (a heat split cuts one
+				   by sort key, D7; partitions never
+				   merge, D8), mCU */
+};
+
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
@@ -456,6 +474,15 @@ struct pk_snapshot_ddb {
 	size_t n_minute_demand;
 	size_t cap_minute_demand;
 
+	/* the key values whose first attempts the cap refused some
+	   second (ddb_demand.c), n_refused of them, in no order; owned
+	   by the service, NULL and 0 when none was refused: what a
+	   month's demand takes back where the value's cycle has room
+	   (result/bill_ddb.c) */
+	struct pk_ddb_refused *refused;
+	size_t n_refused;
+	int linear;		    /* 1: partition_limit linear: a value's
+				       reads and writes share one budget */
 	int on_demand;		    /* 1: the table is on demand (rcu, wcu 0) */
 	int64_t phases_used_mcu[2]; /* read [0] and write [1] units consumed
 				       (as read_used_mcu) in the phases'

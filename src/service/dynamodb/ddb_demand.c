@@ -12,12 +12,15 @@
  *
  * ASSUMPTIONS: the cap is taken per key value, not per partition of
  * the provisioned layout: on demand a partition of many values is split
- * until it carries them (PAPER §4.5), a value never is (reference §4:
- * a single item, or pksim's hash of the partition key alone). With
- * `partition_limit: linear` a value's reads and writes share one budget
- * (reads 1/3,000, writes 1/1,000 of it). A request the cap refuses is
- * not served later: what an on-demand client's retries would get in a
- * later second with room is not counted. On demand's instant limit
+ * until it carries them (PAPER §4.5); a value's item collection cut by
+ * sort key (a heat split, D7, or a storage split, D6, in this replay)
+ * takes the cap once on each partition it spans, as on demand would cut
+ * it too. With `partition_limit: linear` a value's reads and writes
+ * share one budget (reads 1/3,000, writes 1/1,000 of it). A request the
+ * cap refuses counts nothing in its second; each value keeps, over the
+ * run, what its cap took and refused (the first refusing value takes
+ * the whole request's units), and at the run's end its cap a second,
+ * for a month's demand (result/bill_ddb.c). On demand's instant limit
  * (D12, twice the previous peak) is not applied: a table switched from
  * provisioned starts at least at its provisioned units (reference §7).
  */
@@ -28,11 +31,16 @@
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
 
-/* One key value's first attempts in its latest second */
+/* One key value's first attempts in its latest second, and over the
+   run */
 struct ddb_dval {
 	UT_hash_handle hh;
 	int64_t s;	     /* the second mcu is of */
 	int64_t mcu[2];	     /* asked and counted in it: reads, writes */
+	int64_t counted[2];  /* ... counted over the run, mCU */
+	int64_t refused[2];  /* the units of the first attempts it refused
+				over the run, mCU */
+	uint64_t hash;	     /* a table value's key hash (its partitions) */
 	size_t len;	     /* of key */
 	unsigned char key[]; /* which index (0 the table, 1 + i index i)
 				then the value's identity bytes */
@@ -61,14 +69,35 @@ static struct ddb_dval *value_of(struct ddb *d, const unsigned char *k,
 	return v;
 }
 
-/* The table's value d->kv holds */
-static struct ddb_dval *table_value(struct ddb *d)
+/* The table's value d->kv holds, of key hash h */
+static struct ddb_dval *table_value(struct ddb *d, uint64_t h)
 {
 	unsigned char k[1 + PK_KEY_ID_MAX];
+	struct ddb_dval *v;
 
 	k[0] = 0;
 	memcpy(k + 1, d->kv->id, d->kv->id_len);
-	return value_of(d, k, 1 + d->kv->id_len);
+	v = value_of(d, k, 1 + d->kv->id_len);
+	v->hash = h;
+	return v;
+}
+
+/* The partitions the item collection of key hash h spans now: 1, and
+   one more for each partition that starts inside it at a sort key
+   (ddb_parts.c: they follow the one its lowest sort keys are on) */
+static int64_t spans(const struct ddb *d, uint64_t h)
+{
+	size_t k;
+	int64_t n = 1;
+
+	if (__builtin_expect(d->n_cuts == 0, 1)) {
+		return 1;
+	}
+	for (k = ddb_part_of(d, h);
+	     k > 0 && d->parts[k].cut && d->parts[k].lo == h; k--) {
+		n++;
+	}
+	return n;
 }
 
 /* Index write x's value, by its index, length and hash */
@@ -83,22 +112,27 @@ static struct ddb_dval *index_value(struct ddb *d, const struct ddb_gsi_ask *x)
 	return value_of(d, k, sizeof(k));
 }
 
-/* Whether value v can take units more on side (write) this second
-   under a partition's caps (D3, as the table's partition_limit) */
-static int fits(const struct ddb *d, const struct ddb_dval *v, int write,
-		int64_t units)
+/* Whether value v (table: a table value) can take units more on side
+   (write) this second under a partition's caps (D3, as the table's
+   partition_limit), once on each partition its collection spans */
+static int fits(const struct ddb *d, const struct ddb_dval *v, int table,
+		int write, int64_t units)
 {
 	int64_t r = v->mcu[0] + (write ? 0 : units);
 	int64_t w = v->mcu[1] + (write ? units : 0);
+	int64_t n = table ? spans(d, v->hash) : 1;
 
 	if (d->t->partition_limit == PK_DDB_LIMIT_LINEAR) {
 		/* reads at 1/3,000 and writes at 1/1,000 of one budget */
 		return r + w * (PK_DDB_PART_RCU / PK_DDB_PART_WCU) <=
-		       (int64_t)PK_DDB_PART_RCU * 1000;
+		       (int64_t)PK_DDB_PART_RCU * 1000 * n;
 	}
-	return write ? w <= (int64_t)PK_DDB_PART_WCU * 1000
-		     : r <= (int64_t)PK_DDB_PART_RCU * 1000;
+	return write ? w <= (int64_t)PK_DDB_PART_WCU * 1000 * n
+		     : r <= (int64_t)PK_DDB_PART_RCU * 1000 * n;
 }
+
+static void note(struct ddb *d, const struct pk_svc_request *rq,
+		 const struct ask *a, uint64_t h);
 
 void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
 		     const struct ask *a)
@@ -108,18 +142,25 @@ void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
 	if (ddb_items_pkey(d, rq->it.item, &h) < 0) {
 		return;
 	}
-	ddb_demand_note_built(d, rq, a);
+	note(d, rq, a, h);
 }
 
 void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 			   const struct ask *a)
 {
+	note(d, rq, a, a->hash);
+}
+
+/* A first attempt of rq on the value d->kv holds, of key hash h */
+static void note(struct ddb *d, const struct pk_svc_request *rq,
+		 const struct ask *a, uint64_t h)
+{
 	struct ddb_dval *v[1 + 2 * PK_DDB_MAX_GSIS];
 	struct ddb_gsi_ask x[2 * PK_DDB_MAX_GSIS];
-	int64_t u[1 + 2 * PK_DDB_MAX_GSIS], idx = 0;
+	int64_t u[1 + 2 * PK_DDB_MAX_GSIS], idx = 0, all = a->units;
 	size_t n = 1, m = 0, i;
 
-	v[0] = table_value(d);
+	v[0] = table_value(d, h);
 	u[0] = a->units;
 	if (a->write && d->n_gsis > 0) {
 		m = ddb_gsis_demand(d, rq, a, x);
@@ -127,10 +168,13 @@ void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 	for (i = 0; i < m; i++) {
 		v[n] = index_value(d, &x[i]);
 		u[n++] = x[i].units;
+		all += x[i].units;
 	}
 	for (i = 0; i < n; i++) {
-		if (!fits(d, v[i], i > 0 || a->write, u[i])) {
-			/* throttled whole: what it counted so far undone */
+		if (!fits(d, v[i], i == 0, i > 0 || a->write, u[i])) {
+			/* throttled whole: what it counted so far undone,
+			   the request's units refused by this value */
+			v[i]->refused[i > 0 || a->write] += all;
 			while (i-- > 0) {
 				v[i]->mcu[i > 0 || a->write] -= u[i];
 			}
@@ -139,6 +183,9 @@ void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 		/* counted as it goes: two writes of one value add up */
 		v[i]->mcu[i > 0 || a->write] += u[i];
 	}
+	for (i = 0; i < n; i++) {
+		v[i]->counted[i > 0 || a->write] += u[i];
+	}
 	for (i = 1; i < n; i++) {
 		idx += u[i];
 		ddb_bill_index_units(d, x[i - 1].index, u[i]);
@@ -146,6 +193,33 @@ void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_bill_demand(d, rq->phase, a->write, a->units);
 	if (idx > 0) {
 		ddb_bill_index_demand(d, rq->phase, idx);
+	}
+}
+
+void ddb_demand_end(struct ddb *d)
+{
+	struct pk_snapshot_ddb *b = &d->bill;
+	struct ddb_dval *v, *tmp;
+	size_t cap = 0;
+
+	b->linear = d->t->partition_limit == PK_DDB_LIMIT_LINEAR;
+	free(b->refused);
+	b->refused = NULL;
+	b->n_refused = 0;
+	HASH_ITER(hh, d->demand, v, tmp)
+	{
+		int64_t n = v->key[0] == 0 ? spans(d, v->hash) : 1;
+
+		if (v->refused[0] == 0 && v->refused[1] == 0) {
+			continue;
+		}
+		mem_grow((void **)&b->refused, &cap, b->n_refused + 1,
+			 sizeof(*b->refused));
+		b->refused[b->n_refused++] = (struct pk_ddb_refused){
+		    {v->counted[0], v->counted[1]},
+		    {v->refused[0], v->refused[1]},
+		    {(int64_t)PK_DDB_PART_RCU * 1000 * n,
+		     (int64_t)PK_DDB_PART_WCU * 1000 * n}};
 	}
 }
 

@@ -293,6 +293,7 @@ static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
 	ddb_lsis_end(d, &d->bill.colls);
 	ddb_change_finding(d);
 	ddb_heat_end(d, d->bill.hot);
+	ddb_demand_end(d);
 	d->bill.sort_key = d->t->sort_key;
 	if (d->on_demand) {
 		d->bill.past_peak[0] = d->odr.over;
@@ -370,6 +371,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_ahead_free(d);
 	free(d->bill.hours);
 	free(d->bill.steps);
+	free(d->bill.refused);
 	free(d->bill.phase_demand_mcu);
 	free(d->bill.minute_demand_mcu);
 	free(d->bill.finding);

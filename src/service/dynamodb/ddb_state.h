@@ -630,6 +630,10 @@ void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
 void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
 			   const struct ask *a);
 void ddb_demand_free(struct ddb *d);
+/* ddb_demand.c: at the run's end, each key value whose cap refused
+   some first attempt into d->bill.refused (snapshot.h), with the cap a
+   second it holds now; d->bill.linear */
+void ddb_demand_end(struct ddb *d);
 
 /* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
    the partition whose slice holds hash h (the last of a key value cut
