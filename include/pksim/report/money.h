@@ -122,13 +122,21 @@ const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap);
 const char *money_days_note(const struct pk_scenario *sc,
 			    const struct pk_bill *b, char *buf, size_t cap);
 
-/* What variant v's priced bill leaves out that the scenario says, into
-   buf (cap bytes); NULL when nothing:
+/* What variant v's priced bill stands for or leaves out that the
+   scenario says, into buf (cap bytes), its sentences joined by "; ";
+   NULL when nothing (money_caveat.c):
    - an Amazon DynamoDB on-demand table warmer than a new table's
      default (D13): pre-warming is charged and not priced (pricing.md
      §4, A-WARM; its rate is unconfirmed);
-   - a monitor-log replay of a container whose stored bytes the log
-     does not give: storage is not known, not $0.00 (its line bills
+   - a table with local secondary indexes: their entries' 100 bytes
+     each (pricing.md §8) are not in the storage line;
+   - an auto-scaled table: the units its month holds once settled, or
+     that it did not settle (bill_autoscale.c);
+   - time_scale: not applied to money;
+   - a data file replayed compressed (bill.h data_scale): the month is
+     of the data's own time;
+   - else a monitor-log replay of a container whose stored bytes the
+     log does not give: storage is not known, not $0.00 (its line bills
      nothing stored), and the log's region beside the pricing's. */
 const char *money_caveat_note(const struct pk_scenario *sc,
 			      const struct pk_result_variant *v, char *buf,
