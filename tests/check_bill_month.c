@@ -275,6 +275,42 @@ START_TEST(test_month_heat_split_value)
 }
 END_TEST
 
+/* An on-demand table whose configured maximum is below one put
+   (trialD-5): max_write_request_units 100, one 200 KB put a second for
+   10 s. A put of 200 KB is 204,800 / 1,024 = 200 WRU (D1), more than
+   the 100 the table admits in any second (D12), and a request is never
+   admitted into debt: every repetition serves none, so a month bills
+   $0.00 (it priced the demand capped at the maximum: 100 WRU a second
+   x 2,592,000 s x $0.625 a million = $162.00), and the caveat note says
+   why. Puts of 100 KB, 100 WRU, fit: 100 x 2,592,000 x $0.625 a million
+   = $162.00 a month. */
+START_TEST(test_month_never_admitted)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, capacity: on_demand, "
+	    "max_write_request_units: 100}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1/s, ops: {create: 1}, item_size: "
+	    "%s}\n";
+	char yaml[512], *text;
+
+	snprintf(yaml, sizeof(yaml), fmt, "200KB");
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 0.0, 1e-9);
+	text = run_of("run", yaml, "");
+	ck_assert_msg(strstr(text, "10 writes each asked more units than the "
+				   "table admits in any one second (its "
+				   "max_write_request_units of 100 WRU a "
+				   "second; D12)") != NULL,
+		      "%s", text);
+	free(text);
+	snprintf(yaml, sizeof(yaml), fmt, "100KB");
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 162.00, 0.005);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_month");
@@ -286,6 +322,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_month_compressed_serverless);
 	tcase_add_test(tc, test_month_burst_retried_any_order);
 	tcase_add_test(tc, test_month_heat_split_value);
+	tcase_add_test(tc, test_month_never_admitted);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,9 +1,9 @@
 /*
  * money_caveat: what a priced bill's month stands for, or leaves out,
  * that the scenario says (money.h money_caveat_note): an on-demand
- * table's pre-warm, local secondary indexes' 100 bytes an entry, auto
- * scaling's settled month, time_scale's seconds, a compressed data
- * file's time, a monitor log's unknown storage.
+ * table's requests it never admits, its pre-warm, local secondary indexes' 100
+ * bytes an entry, auto scaling's settled month, time_scale's seconds, a
+ * compressed data file's time, a monitor log's unknown storage.
  */
 #include <stdio.h>
 
@@ -12,6 +12,7 @@
 #include "pksim/load/scenario.h"
 #include "pksim/report/money.h"
 #include "pksim/service/dynamodb/spec.h"
+#include "pksim/service/snapshot.h"
 
 /* An auto-scaled table's month (bill_autoscale.c), appended to buf at
    n; returns the new n */
@@ -74,6 +75,43 @@ static size_t compression_note(const struct pk_bill *b, char *buf, size_t cap,
 	return n;
 }
 
+/* Append to buf (cap bytes, n used) why an on-demand table's bill
+   holds none of its first attempts that asked more units than it
+   admits in any one second (snapshot.h never_fit): the tightest of its
+   quota and configured maximum (D12: neither grows with traffic; a
+   request is never admitted into debt), which ddb_demand.c leaves out
+   of the month's demand; returns the new n */
+static size_t never_note(const struct pk_ddb_table_spec *t,
+			 const struct pk_snapshot_ddb *x, char *buf, size_t cap,
+			 size_t n)
+{
+	int w;
+
+	for (w = 1; w >= 0; w--) {
+		int64_t max = w ? t->max_wru : t->max_rru;
+		int64_t most = t->quota_units;
+		int is_max = max > 0 && (most <= 0 || max < most);
+		char a[PK_FMT_BYTES], c[PK_FMT_BYTES];
+
+		if (x->never_fit[w] == 0) {
+			continue;
+		}
+		n = fmt_append(
+		    buf, cap, n,
+		    "%s%s %s each asked more units than the table admits "
+		    "in any one second (its %s of %s %s a second; D12): on "
+		    "demand never serves them, so neither the run nor a "
+		    "month bills them",
+		    n ? "; " : "", fmt_thousands((int64_t)x->never_fit[w], c),
+		    w ? "writes" : "reads",
+		    is_max ? (w ? "max_write_request_units"
+				: "max_read_request_units")
+			   : "quota, table_quota_units",
+		    fmt_thousands(is_max ? max : most, a), w ? "WRU" : "RRU");
+	}
+	return n;
+}
+
 const char *money_caveat_note(const struct pk_scenario *sc,
 			      const struct pk_result_variant *v, char *buf,
 			      size_t cap)
@@ -96,6 +134,9 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			       "is charged (pricing.md §4, A-WARM; its rate is "
 			       "not in the table)",
 			       PK_DDB_OD_WARM_WRU, PK_DDB_OD_WARM_RRU);
+	}
+	if (v->bill.mode == PK_BILL_DDB_ON_DEMAND && t && v->ddb) {
+		n = never_note(t, v->ddb, buf, cap, n);
 	}
 	if (t && t->n_lsis > 0) {
 		/* their writes are billed with the table's, their entries'

@@ -125,6 +125,9 @@ const char *money_days_note(const struct pk_scenario *sc,
 /* What variant v's priced bill stands for or leaves out that the
    scenario says, into buf (cap bytes), its sentences joined by "; ";
    NULL when nothing (money_caveat.c):
+   - an Amazon DynamoDB on-demand table's first attempts that asked
+     more units than its quota or configured maximum a second (D12):
+     never served, so neither the run nor a month bills them;
    - an Amazon DynamoDB on-demand table warmer than a new table's
      default (D13): pre-warming is charged and not priced (pricing.md
      §4, A-WARM; its rate is unconfirmed);

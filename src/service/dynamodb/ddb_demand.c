@@ -20,10 +20,14 @@
  * cap refuses counts nothing in its second; each value keeps, over the
  * run, what its cap took and refused (the first refusing value takes
  * the whole request's units), and at the run's end its cap a second,
- * for a month's demand (result/bill_ddb.c). On demand's instant limit
+ * for a month's demand (result/bill_ddb.c). A request asking more
+ * units than the table's quota or configured maximum a second (D12,
+ * neither grows with traffic) is never served on demand and counts
+ * nothing, refused or not. On demand's instant limit
  * (D12, twice the previous peak) is not applied: a table switched from
  * provisioned starts at least at its provisioned units (reference §7).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +138,22 @@ static int fits(const struct ddb *d, const struct ddb_dval *v, int table,
 static void note(struct ddb *d, const struct pk_svc_request *rq,
 		 const struct ask *a, uint64_t h);
 
+/* The most units of side (write) one request can ask and be admitted
+   on demand in some second, mCU: the table's quota, at most its
+   configured maximum (D12: neither grows with traffic; 0 is none). A
+   request waits for all its units and is never admitted into debt
+   (docs/dynamodb.md), so one asking more is never served at any rate. */
+static int64_t od_most(const struct ddb *d, int write)
+{
+	int64_t max = write ? d->t->max_wru : d->t->max_rru;
+	int64_t most = d->t->quota_units;
+
+	if (max > 0 && (most <= 0 || max < most)) {
+		most = max;
+	}
+	return most > 0 ? most * 1000 : INT64_MAX;
+}
+
 void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
 		     const struct ask *a)
 {
@@ -160,6 +180,11 @@ static void note(struct ddb *d, const struct pk_svc_request *rq,
 	int64_t u[1 + 2 * PK_DDB_MAX_GSIS], idx = 0, all = a->units;
 	size_t n = 1, m = 0, i;
 
+	if (a->units > od_most(d, a->write)) {
+		/* never served: not asked of on demand, nor refused for
+		   the retries to store */
+		return;
+	}
 	v[0] = table_value(d, h);
 	u[0] = a->units;
 	if (a->write && d->n_gsis > 0) {
