@@ -1,9 +1,10 @@
 /*
  * money_caveat: what a priced bill's month stands for, or leaves out,
  * that the scenario says (money.h money_caveat_note): an on-demand
- * table's requests it never admits, its pre-warm, local secondary indexes' 100
- * bytes an entry, auto scaling's settled month, time_scale's seconds, a
- * compressed data file's time, a monitor log's unknown storage.
+ * table's requests it never admits, its and its indexes' pre-warm, local
+ * secondary indexes' 100 bytes an entry, auto scaling's settled month,
+ * time_scale's seconds, a compressed data file's time, a monitor log's unknown
+ * storage.
  */
 #include <stdio.h>
 
@@ -112,6 +113,44 @@ static size_t never_note(const struct pk_ddb_table_spec *t,
 	return n;
 }
 
+/* Append to buf (cap bytes, n used) the global secondary indexes of
+   on-demand table t warmer than a new index's default (D13): a GSI's
+   warm throughput is raised as a table's, and raising it is charged
+   (reference §8 "a table or GSI"; pricing.md §4, A-WARM, rate not
+   published); returns the new n */
+static size_t gsi_warm_note(const struct pk_ddb_table_spec *t, char *buf,
+			    size_t cap, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < t->n_gsis; i++) {
+		const struct pk_ddb_gsi_spec *g = &t->gsis[i];
+
+		if (g->warm_wru <= PK_DDB_OD_GSI_WARM_WRU &&
+		    g->warm_rru <= PK_DDB_OD_GSI_WARM_RRU) {
+			continue;
+		}
+		n = fmt_append(buf, cap, n, "%s%s",
+			       k   ? ", "
+			       : n ? "; "
+				   : "",
+			       k ? ""
+				 : "warm throughput above a new index's "
+				   "default is not priced for the "
+				   "global secondary index ");
+		n = fmt_append(buf, cap, n, "%s", g->name);
+		k++;
+	}
+	if (k > 0) {
+		n = fmt_append(buf, cap, n,
+			       " (default %d WRU/s, %d RRU/s): its pre-warm is "
+			       "charged as a table's (pricing.md §4, A-WARM; "
+			       "its rate is not in the table)",
+			       PK_DDB_OD_GSI_WARM_WRU, PK_DDB_OD_GSI_WARM_RRU);
+	}
+	return n;
+}
+
 const char *money_caveat_note(const struct pk_scenario *sc,
 			      const struct pk_result_variant *v, char *buf,
 			      size_t cap)
@@ -134,6 +173,9 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			       "is charged (pricing.md §4, A-WARM; its rate is "
 			       "not in the table)",
 			       PK_DDB_OD_WARM_WRU, PK_DDB_OD_WARM_RRU);
+	}
+	if (v->bill.mode == PK_BILL_DDB_ON_DEMAND && t) {
+		n = gsi_warm_note(t, buf, cap, n);
 	}
 	if (v->bill.mode == PK_BILL_DDB_ON_DEMAND && t && v->ddb) {
 		n = never_note(t, v->ddb, buf, cap, n);

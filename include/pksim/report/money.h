@@ -130,7 +130,8 @@ const char *money_days_note(const struct pk_scenario *sc,
      never served, so neither the run nor a month bills them;
    - an Amazon DynamoDB on-demand table warmer than a new table's
      default (D13): pre-warming is charged and not priced (pricing.md
-     §4, A-WARM; its rate is unconfirmed);
+     §4, A-WARM; its rate is unconfirmed); the same of its global
+     secondary indexes warmer than a new index's default, named;
    - a table with local secondary indexes: their entries' 100 bytes
      each (pricing.md §8) are not in the storage line;
    - an auto-scaled table: the units its month holds once settled, or
