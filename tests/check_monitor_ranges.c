@@ -366,6 +366,80 @@ START_TEST(test_blank_rows_keep_mismatch)
 }
 END_TEST
 
+/* `pksim compare` (extra: more options) of log replayed on 2 existing
+   ranges at 20,000 and at 10,000 RU/s (the trial's m9.yaml); its
+   stdout, caller frees. */
+static char *compare(const char *log, const char *extra)
+{
+	char args[4200];
+	const char *path;
+
+	tu_dir_file("log.csv", log);
+	path =
+	    tu_dir_file("c.yaml", "name: m9\n"
+				  "container: {partition_key: /customerId, "
+				  "throughput: 20000, partitions: 2}\n"
+				  "variants:\n"
+				  "  - {name: recorded-20k}\n"
+				  "  - {name: today-10k, throughput: 10000}\n"
+				  "monitor_log: {file: log.csv}\n");
+	snprintf(args, sizeof(args), "compare '%s'%s", path, extra);
+	return tu_run_ok(args);
+}
+
+/* The count of needle in hay. */
+static int count_of(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (; (hay = strstr(hay, needle)) != NULL; hay++) {
+		n++;
+	}
+	return n;
+}
+
+/* The trial's m9: c-1002 and c-1004 both on range 0, 3,000 RU a second
+   each. The log names 1 range and both variants have 2, so both replay
+   on the even layout, which puts the keys on two ranges: at 10,000 RU/s
+   (5,000 a range) each range serves 3,000 a second, no 429, and
+   today-10k ranks =1 with recorded-20k, where the log's one range held
+   6,000 a second, over the 5,000 it would have. Each variant's rank
+   says its layout is not the log's (text, Markdown, JSON); a compare on
+   the log's own layout (c-1001 on 0, c-1004 on 1) says nothing. */
+START_TEST(test_compare_says_layout)
+{
+	static const char *const key[] = {"c-1002", "c-1004"};
+	static const char *const rec[] = {"0", "0"};
+	static const char *const own[] = {"0", "1"};
+	static const char *const key2[] = {"c-1001", "c-1004"};
+	static const char caution[] =
+	    "(not the log's layout: the log records its keys on 1 partition "
+	    "key range and this container has 2, so the replay lays them out "
+	    "evenly";
+	char *log = log_of(2, key, rec), *out, *p;
+
+	out = compare(log, "");
+	p = strstr(out, "=1. today-10k: ");
+	ck_assert_msg(p && strstr(p, caution), "%s", out);
+	ck_assert_msg(count_of(out, caution) == 2, "%s", out);
+	free(out);
+	out = compare(log, " --format markdown");
+	ck_assert_msg(count_of(out, caution) == 2, "%s", out);
+	free(out);
+	out = compare(log, " --format json");
+	ck_assert_msg(count_of(out, "\"log_caution\": \"the log records its "
+				    "keys on 1 partition key range") == 2,
+		      "%s", out);
+	free(out);
+	free(log);
+	log = log_of(2, key2, own);
+	out = compare(log, " --format json");
+	ck_assert_msg(count_of(out, "\"log_caution\": null") == 2, "%s", out);
+	free(out);
+	free(log);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("monitor_ranges");
@@ -383,6 +457,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_blank_and_padded_ids);
 	tcase_add_test(tc, test_bad_id_refused);
 	tcase_add_test(tc, test_blank_rows_keep_mismatch);
+	tcase_add_test(tc, test_compare_says_layout);
 	suite_add_tcase(s, tc);
 	return s;
 }

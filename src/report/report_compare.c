@@ -647,6 +647,12 @@ int report_text_compare_cards(const struct pk_result *run,
 		if (c->reason[0]) {
 			fprintf(out, "     (%s)\n", c->reason);
 		}
+		if (c->log_caution) {
+			/* beside the rank: a healthy rank on a layout the
+			   log contradicts is not the log's answer */
+			fprintf(out, "     (not the log's layout: %s)\n",
+				c->log_caution);
+		}
 	}
 	if (run->n_variants) {
 		text_compare_stream_caveats(run, order[0], out);

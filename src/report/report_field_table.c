@@ -561,6 +561,7 @@ const struct field_reader field_readers[] = {
     CARD("tied", tied, CV_BOOL),
     CARD("reason", reason, CV_CHARS),
     CARD("verdict", verdict, CV_CHARS),
+    CARD("log_caution", log_caution, CV_STR_NULL),
     FN("scenario.name", SEL_RUN, 0, field_sc_name),
     M("scenario.seed", SEL_RUN, pk_result, seed, CV_U64, 0),
     FN("scenario.duration_s", SEL_RUN, 0, field_sc_duration),

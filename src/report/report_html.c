@@ -601,6 +601,11 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *cards,
 		fprintf(out, "<tr><td class=\"n\">%s%zu</td><td>",
 			c->tied ? "=" : "", c->rank);
 		text(c->verdict, out);
+		if (c->log_caution) {
+			fprintf(out, " (not the log's layout: ");
+			text(c->log_caution, out);
+			fputc(')', out);
+		}
 		fprintf(out, "</td><td>");
 		text(c->reason[0] ? c->reason : "-", out);
 		fprintf(out, "</td></tr>\n");

@@ -152,5 +152,8 @@ json_t *report_json_scorecard(const struct pk_result *r,
 	json_object_set_new(o, "tied", json_boolean(s->tied));
 	json_object_set_new(o, "reason", json_string(s->reason));
 	json_object_set_new(o, "verdict", json_string(s->verdict));
+	json_object_set_new(o, "log_caution",
+			    s->log_caution ? json_string(s->log_caution)
+					   : json_null());
 	return o;
 }

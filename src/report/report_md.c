@@ -191,6 +191,11 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *c,
 			md_text(s->reason, out);
 			fputc(')', out);
 		}
+		if (s->log_caution) {
+			fprintf(out, " (not the log's layout: ");
+			md_text(s->log_caution, out);
+			fputc(')', out);
+		}
 		fputc('\n', out);
 	}
 	fprintf(out, "\n### Days to full\n\n");

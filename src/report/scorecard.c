@@ -361,6 +361,7 @@ void scorecard_fill(const struct pk_result *r,
 	sc->fanout_ru = metrics_ru(t->fanout_mru);
 	sc->splits = v->metrics->n_splits;
 	sc->operations = t->operations;
+	sc->log_caution = v->log_contradicts ? v->log_finding : NULL;
 	sc->other_units = v->ddb != NULL;
 	sc->on_demand = v->ddb != NULL && v->ddb->on_demand;
 	if (v->bill.priced) {

@@ -411,6 +411,7 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 	v->cosmos = s->cosmos != NULL;
 	v->layout_note = s->layout_note;
 	v->log_finding = s->log_finding;
+	v->log_contradicts = s->log_contradicts;
 	v->throttle_name = s->throttle_name;
 	v->lps_none = s->lps_none;
 	v->reasons = s->reasons;

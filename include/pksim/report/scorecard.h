@@ -343,7 +343,15 @@ struct pk_scorecard {
 	double range_min[PK_RANK_FIGURES];
 	double range_max[PK_RANK_FIGURES];
 	double median[PK_RANK_FIGURES];
-	char verdict[2048]; /* one plain sentence, never cut */
+	char verdict[2048];	 /* one plain sentence, never cut */
+	const char *log_caution; /* the variant's replay rests on pksim's
+				    even layout, which the replayed
+				    monitor log contradicts: the
+				    finding that says where (result.h,
+				    log_finding), said beside the rank,
+				    as the figures are not the log's;
+				    NULL otherwise. Borrowed from the
+				    variant */
 };
 
 /* The days-to-full figures of variant v of r (v->runway, runway.h) into

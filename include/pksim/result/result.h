@@ -678,6 +678,9 @@ struct pk_result_variant {
 	   (borrowed from the snapshot; NULL: they agree or there is
 	   nothing to compare) */
 	const char *log_finding;
+	int log_contradicts; /* 1: log_finding says the replay's layout
+				(pksim's even one) disagrees with the log
+				(snapshot.h) */
 	const struct pk_throttle_reason *reasons;
 	size_t n_reasons;
 	/* Amazon DynamoDB's, borrowed from its snapshot (NULL for another

@@ -667,6 +667,11 @@ struct pk_snapshot {
 	   key values (borrowed from the service); NULL: they agree, or
 	   nothing to compare */
 	const char *log_finding;
+	int log_contradicts; /* 1: log_finding says the layout at the
+				start, pksim's even one, disagrees with
+				the log, so the 429s and hot ranges are
+				not the log's; 0: it says the layout is
+				the log's, or there is none */
 
 	struct pk_snapshot_range *ranges; /* owned; key order */
 	size_t n_ranges;		  /* >= 1 */

@@ -69,6 +69,8 @@ struct cosmos_service {
 	   its keys where the log records them (logranges.h); owned, NULL:
 	   no log, or the even layout agrees */
 	char *log_finding;
+	int log_contradicts; /* 1: log_finding says the even layout
+				disagrees with the log (logranges.h) */
 };
 
 static struct cosmos_service *cs_of(const struct pk_service *s)
@@ -494,6 +496,7 @@ static void cs_snapshot(const struct pk_service *s,
 	out->key_missing = cs->keycheck.missing;
 	out->key_absent = cs->keycheck.absent;
 	out->log_finding = cs->log_finding;
+	out->log_contradicts = cs->log_contradicts;
 	if (cs->lp_cache) {
 		/* the cache holds pool indexes, lp_read's numbers + 1 */
 		out->value_lps = cs->lp_cache;
@@ -590,7 +593,7 @@ static int log_layout(struct cosmos_service *cs,
 	}
 	diag_init(&mine);
 	if (logranges_read(cs->key, cs->w, f, &cs->c->pmap, cs->kv, &cuts,
-			   &cs->log_finding, &mine) < 0) {
+			   &cs->log_finding, &cs->log_contradicts, &mine) < 0) {
 		said_once(diag, &mine);
 		return -1;
 	}

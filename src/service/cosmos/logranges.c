@@ -551,7 +551,7 @@ static char *mismatch_note(const struct lr *L, const struct pk_pmap *even,
 int logranges_read(const struct pk_pkey *k, const struct pk_workload *w,
 		   const struct pk_items_file *f, const struct pk_pmap *even,
 		   struct pk_keyval *kv, struct pk_epk **cuts, char **note,
-		   struct pk_diag *d)
+		   int *contradicts, struct pk_diag *d)
 {
 	struct lr L = {k, w, f, f->monitor, kv, d};
 	struct lr_walk W;
@@ -560,6 +560,7 @@ int logranges_read(const struct pk_pkey *k, const struct pk_workload *w,
 
 	*cuts = NULL;
 	*note = NULL;
+	*contradicts = 0;
 	if (!L.m || L.m->ranges < 1 || L.m->n_rows == 0) {
 		return 0;
 	}
@@ -571,6 +572,7 @@ int logranges_read(const struct pk_pkey *k, const struct pk_workload *w,
 		if (how != 0 || W.ma != LR_NONE) {
 			*note = mismatch_note(&L, even, how, how ? a : W.ma,
 					      how ? b : W.mb, W.ma, W.mb);
+			*contradicts = 1;
 		}
 	}
 	free(W.keys);

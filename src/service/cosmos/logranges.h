@@ -54,10 +54,13 @@
  * puts on two, or one key recorded on two ranges (a split during the
  * log). Returns 0 with *cuts NULL and *note NULL when even agrees, when
  * the log names 1 range and even has 1, or when no row records a range.
+ * *contradicts is 1 when *note is that sentence (the replay's layout,
+ * even, is not the log's: reports say so beside a variant's rank), else
+ * 0.
  */
 int logranges_read(const struct pk_pkey *k, const struct pk_workload *w,
 		   const struct pk_items_file *f, const struct pk_pmap *even,
 		   struct pk_keyval *kv, struct pk_epk **cuts, char **note,
-		   struct pk_diag *d);
+		   int *contradicts, struct pk_diag *d);
 
 #endif
