@@ -839,6 +839,25 @@ struct stretch {
    keeps apart in a step, at most */
 #define PK_RW_PIECES 8
 
+/* Own-clock pieces of one occurrence of a phase as they first come
+   (occurrence): each a step's spike seconds or the rest of its seconds
+   (key: step x 2, plus 1 for the spikes), at most `most` of them; a
+   piece of a key not yet kept once `most` are kept joins the last
+   kept. */
+struct rw_pieces {
+	size_t key[PK_RW_PIECES], n, most;
+	double ops[PK_RW_PIECES], len[PK_RW_PIECES];
+};
+
+/* [a, b) of phase p (its own seconds; wall multiplier m constant over
+   it) into pc, step by step: each step's spike seconds and the rest in
+   closed form (schedule_own_split), the one that comes first at a
+   first, so the pieces keep the order a walk edge by edge gives; once
+   the pieces are full, the steps whose keys are not kept in one count
+   (schedule_own_count). Costs the steps crossed, never the spikes. */
+void runway_pieces_span(struct rw_pieces *pc, const struct rphase *p, double a,
+			double b, double m);
+
 /* One slice of a step in which every stream's stretch is one: each
    stream's part of theirs (the streams run at once) */
 struct slice {

@@ -673,103 +673,6 @@ static void stretch_fill(struct rstream *st, size_t j, int64_t k, double ops,
 	o->ru_scale = in_force(st, j, k, &o->set_at);
 }
 
-/* Own-clock pieces of one occurrence of a phase as they first come
-   (occurrence): each a step's spike seconds or the rest of its seconds
-   (key: step x 2, plus 1 for the spikes), at most `most` of them; a
-   piece of a key not yet kept once `most` are kept joins the last
-   kept. */
-struct pieces {
-	size_t key[PK_RW_PIECES], n, most;
-	double ops[PK_RW_PIECES], len[PK_RW_PIECES];
-};
-
-static size_t pieces_find(const struct pieces *pc, size_t key)
-{
-	size_t i;
-
-	for (i = 0; i < pc->n && pc->key[i] != key; i++) {
-	}
-	return i;
-}
-
-static void pieces_add(struct pieces *pc, size_t key, double ops, double len)
-{
-	size_t i = pieces_find(pc, key);
-
-	if (i == pc->n && pc->n < pc->most) {
-		pc->key[i] = key;
-		pc->ops[i] = pc->len[i] = 0;
-		pc->n++;
-	}
-	i = i < pc->n ? i : pc->n - 1;
-	pc->ops[i] += ops;
-	pc->len[i] += len;
-}
-
-/* [a, b) of phase p (its own seconds; wall multiplier m constant over
-   it) into pc, step by step: each step's spike seconds and the rest in
-   closed form (schedule_own_split), the one that comes first at a
-   first, so the pieces keep the order a walk edge by edge gives; once
-   the pieces are full, the steps whose keys are not kept in one count
-   (schedule_own_count). Costs the steps crossed, never the spikes. */
-static void pieces_span(struct pieces *pc, const struct rphase *p, double a,
-			double b, double m)
-{
-	const struct pk_schedule_spec *s = p->ps->schedule;
-	const double from = (double)s->spike_start_s;
-	double end;
-	size_t step = schedule_own_step(&p->own, a, &end);
-
-	while (a < b) {
-		const size_t out_key = step * 2, in_key = out_key + 1;
-		double e = fmin(b, end), edge = HUGE_VAL;
-		struct pk_schedule_split x;
-		int in = 0;
-
-		if (pc->n == pc->most && pieces_find(pc, out_key) == pc->n &&
-		    (!s->has_spikes || pieces_find(pc, in_key) == pc->n)) {
-			/* this step's and every later step's pieces join
-			   the last kept */
-			pc->ops[pc->n - 1] +=
-			    m * schedule_own_count(&p->own, a, b);
-			pc->len[pc->n - 1] += b - a;
-			return;
-		}
-		schedule_own_split(&p->own, step, a, e, &x);
-		if (s->has_spikes) {
-			/* inside a spike at a, and the edge that ends
-			   what a is in */
-			if (a >= from) {
-				double r =
-				    fmod(a - from, (double)s->spike_every_s);
-
-				in = r < (double)s->spike_for_s;
-				edge = a - r +
-				       (double)(in ? s->spike_for_s
-						   : s->spike_every_s);
-			} else {
-				edge = from;
-			}
-		}
-		if (in) {
-			pieces_add(pc, in_key, m * x.in_ops, x.in_s);
-		} else {
-			pieces_add(pc, out_key, m * x.out_ops, x.out_s);
-		}
-		if (e > edge) {
-			if (in) {
-				pieces_add(pc, out_key, m * x.out_ops, x.out_s);
-			} else {
-				pieces_add(pc, in_key, m * x.in_ops, x.in_s);
-			}
-		}
-		a = e;
-		if (a < b) {
-			step = schedule_own_step(&p->own, a, &end);
-		}
-	}
-}
-
 /* Phase j of stream st over [in, end) of cycle k (seconds within the
    cycle) into out (room for cap >= 1): one stretch, or with steps or
    spikes one per rate its own clock gives there (the seconds of every
@@ -785,7 +688,7 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 	struct rphase *p = &st->ph[j];
 	const struct pk_schedule_spec *s = p->ps->schedule;
 	const double at = (double)p->start_s;
-	struct pieces pc;
+	struct rw_pieces pc;
 	double a = in - at;
 	int wall;
 	size_t i;
@@ -818,7 +721,7 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 				b = end - at; /* a rounding at the hour */
 			}
 		}
-		pieces_span(&pc, p, a, b, m);
+		runway_pieces_span(&pc, p, a, b, m);
 		a = b;
 	}
 	for (i = 0; i < pc.n; i++) {

@@ -1,14 +1,18 @@
 /*
- * runway_spikes: a step's slices compared (whether they write alike)
- * and walked second by second where its one stream's spikes start and
- * end, so a logical partition that fills inside a spike is timed by the
- * spike's rate, not the hour's mean. Seconds alike are joined into one
- * slice; past PK_RW_SPIKE_SLICES slices the step's mean stays.
+ * runway_spikes: a phase's occurrence cut by its own clock into its
+ * steps' spike seconds and the rest (runway_pieces_span, for
+ * runway_rates.c's stretches); a step's slices compared (whether they
+ * write alike) and walked second by second where its one stream's
+ * spikes start and end, so a logical partition that fills inside a
+ * spike is timed by the spike's rate, not the hour's mean. Seconds
+ * alike are joined into one slice; past PK_RW_SPIKE_SLICES slices the
+ * step's mean stays.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/schedule.h"
 #include "runway_int.h"
 
 /* Slices of a step that a spike's pieces are timed by, at most */
@@ -119,4 +123,86 @@ double runway_spike_part(struct rw_proj *p, const struct cand *ci, double bank0,
 	free(x);
 	free(xs);
 	return r;
+}
+
+static size_t pieces_find(const struct rw_pieces *pc, size_t key)
+{
+	size_t i;
+
+	for (i = 0; i < pc->n && pc->key[i] != key; i++) {
+	}
+	return i;
+}
+
+static void pieces_add(struct rw_pieces *pc, size_t key, double ops, double len)
+{
+	size_t i = pieces_find(pc, key);
+
+	if (i == pc->n && pc->n < pc->most) {
+		pc->key[i] = key;
+		pc->ops[i] = pc->len[i] = 0;
+		pc->n++;
+	}
+	i = i < pc->n ? i : pc->n - 1;
+	pc->ops[i] += ops;
+	pc->len[i] += len;
+}
+
+/* runway_pieces_span (runway_int.h) */
+void runway_pieces_span(struct rw_pieces *pc, const struct rphase *p, double a,
+			double b, double m)
+{
+	const struct pk_schedule_spec *s = p->ps->schedule;
+	const double from = (double)s->spike_start_s;
+	double end;
+	size_t step = schedule_own_step(&p->own, a, &end);
+
+	while (a < b) {
+		const size_t out_key = step * 2, in_key = out_key + 1;
+		double e = fmin(b, end), edge = HUGE_VAL;
+		struct pk_schedule_split x;
+		int in = 0;
+
+		if (pc->n == pc->most && pieces_find(pc, out_key) == pc->n &&
+		    (!s->has_spikes || pieces_find(pc, in_key) == pc->n)) {
+			/* this step's and every later step's pieces join
+			   the last kept */
+			pc->ops[pc->n - 1] +=
+			    m * schedule_own_count(&p->own, a, b);
+			pc->len[pc->n - 1] += b - a;
+			return;
+		}
+		schedule_own_split(&p->own, step, a, e, &x);
+		if (s->has_spikes) {
+			/* inside a spike at a, and the edge that ends
+			   what a is in */
+			if (a >= from) {
+				double r =
+				    fmod(a - from, (double)s->spike_every_s);
+
+				in = r < (double)s->spike_for_s;
+				edge = a - r +
+				       (double)(in ? s->spike_for_s
+						   : s->spike_every_s);
+			} else {
+				edge = from;
+			}
+		}
+		if (in) {
+			pieces_add(pc, in_key, m * x.in_ops, x.in_s);
+		} else {
+			pieces_add(pc, out_key, m * x.out_ops, x.out_s);
+		}
+		if (e > edge) {
+			if (in) {
+				pieces_add(pc, out_key, m * x.out_ops, x.out_s);
+			} else {
+				pieces_add(pc, in_key, m * x.in_ops, x.in_s);
+			}
+		}
+		a = e;
+		if (a < b) {
+			step = schedule_own_step(&p->own, a, &end);
+		}
+	}
 }
