@@ -134,6 +134,28 @@ START_TEST(test_month_scaled_index_any_length)
 }
 END_TEST
 
+/* A table used between its target and 20 points below it keeps its
+   units all month (trialA-17): 1 RCU + 100 WCU, auto scaling at 70 %,
+   60 puts a second of 1,000 B (1 WCU each, D1): 60 % of 100 WCU is not
+   below 70 - 20 = 50 % (PK_DDB_SCALE_IN_MARGIN_PCT), so every hour
+   bills 100 x $0.00065 + 1 x $0.00013 = $0.06513, 720 x $0.06513 =
+   $46.8936 a month. Lowering below the target itself settled at
+   ceil(60 / 0.7) = 86 WCU: 720 x (86 x $0.00065 + $0.00013) =
+   $40.3416. */
+START_TEST(test_month_scaled_within_margin)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 1, "
+	    "write_capacity_units: 100, auto_scaling: {target: 70}}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 60/s, item_size: 1000B}\n";
+
+	ck_assert_double_eq_tol(month_of(yaml), 46.8936, 0.005);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_scaled");
@@ -142,6 +164,7 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_month_scaled_paced_cold_start);
 	tcase_add_test(tc, test_month_scaled_index_any_length);
+	tcase_add_test(tc, test_month_scaled_within_margin);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -930,9 +930,10 @@ END_TEST
  * compared while partition 1 ran at 90 % or more, t = 0 s to 180 s, where
  * the table held 1,000 WCU a second and its writes used 1,000 a second
  * (180,000 of 180,000: 100 %); over the whole run (3,000 s, 50 writes a
- * second after t = 300 s, the units scaled down to 250) it used 7 % of
- * what it held, which the bracket said beside a verdict about the first
- * 180 s.
+ * second after t = 300 s, the units scaled down to 250 with
+ * scale_in_margin: 0, a decrease after 15 points below the target
+ * itself) it used 7 % of what it held, which the bracket said beside a
+ * verdict about the first 180 s.
  */
 START_TEST(test_ddb_findings_short_window)
 {
@@ -945,7 +946,8 @@ START_TEST(test_ddb_findings_short_window)
 		  "table: {name: t, partition_key: /k, "
 		  "read_capacity_units: 10, write_capacity_units: 1000, "
 		  "adaptive_capacity: instant, burst: off, "
-		  "auto_scaling: {target: 20, min_write_units: 100}}\n"
+		  "auto_scaling: {target: 20, min_write_units: 100, "
+		  "scale_in_margin: 0}}\n"
 		  "streams:\n"
 		  "  - name: spread\n"
 		  "    client: {retries: off}\n"

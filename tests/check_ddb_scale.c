@@ -242,6 +242,42 @@ START_TEST(test_scale_index_adds_partitions)
 }
 END_TEST
 
+/*
+ * A decrease waits for 15 minutes below the target less its margin (20
+ * points by default, PK_DDB_SCALE_IN_MARGIN_PCT; AWS's Knowledge Center:
+ * "20% or more below the target", 70 % lowering below 50 %). 1 RCU + 10
+ * WCU, target 70 %, 1 KiB writes (1 WCU each, D1), no retries. 6 writes
+ * a second for 960 s: 360 of 600 WCU-seconds a minute, 60 %, below 70
+ * but not below 50: no decrease (without the margin the 15th point, t =
+ * 900 s, lowered it to ceil(6 / 0.7) = 9 WCU at 960 s). Then 4 a second
+ * from 960 s: 240 of 600, 40 % < 50 % in minutes 16 .. 30, the 15th
+ * point at t = 1,860 s decides ceil(4 / 0.7) = 6 WCU, applied at 1,920 s
+ * (update_delay_s 60): one change, 1 + 10 -> 1 + 6 units a second.
+ * Reads are 0 % of their 1 RCU, already the least (min_read_units 1).
+ */
+START_TEST(test_scale_in_margin)
+{
+	static const char *const text =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 1, "
+	    "write_capacity_units: 10, auto_scaling: {target: 70}}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{000..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 960s, rate: 6/s, item_size: 1KB}\n"
+	    "  - {duration: 1020s, rate: 4/s, item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("scale.yaml", text);
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.throttled_429, 0);
+	ck_assert_uint_eq(m->n_changes, 1);
+	ck_assert_int_eq(m->changes[0].t_s, 1920);
+	ck_assert_int_eq(m->changes[0].from_ru_per_s, 11);
+	ck_assert_int_eq(m->changes[0].to_ru_per_s, 7);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_scale");
@@ -251,6 +287,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scale_throttled_steps);
 	tcase_add_test(tc, test_scale_index_alone);
 	tcase_add_test(tc, test_scale_index_adds_partitions);
+	tcase_add_test(tc, test_scale_in_margin);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,9 @@
 /*
  * scenario_autoscale: a provisioned table's `auto_scaling:` (D19;
- * docs/dynamodb.md): target utilisation and each side's bounds, and the
- * delay from a decision to the new units (ASSUMPTION). The 2 and 15
+ * docs/dynamodb.md): target utilisation and each side's bounds, the
+ * delay from a decision to the new units and the points below the
+ * target a minute must be to count towards a decrease (both
+ * ASSUMPTION, spec.h). The 2 and 15
  * one-minute points are the reference's (§11, CONFIRMED), not settings.
  * Each global secondary index without `auto_scaling: off` follows the
  * same policy on its own write units (AWS's console applies a table's
@@ -77,13 +79,10 @@ void ld_load_autoscale(struct ld *ld, const struct yn *m,
 		       struct pk_ddb_table_spec *t)
 {
 	static const char *const keys[] = {
-	    "target",
-	    "min_read_units",
-	    "max_read_units",
-	    "min_write_units",
-	    "max_write_units",
-	    "update_delay_s",
-	    NULL,
+	    "target",	       "min_read_units",
+	    "max_read_units",  "min_write_units",
+	    "max_write_units", "update_delay_s",
+	    "scale_in_margin", NULL,
 	};
 	struct pk_ddb_autoscale_spec *a = &t->scale;
 	const struct yn *n;
@@ -103,6 +102,7 @@ void ld_load_autoscale(struct ld *ld, const struct yn *m,
 	a->min_rcu = a->min_wcu = 1;
 	a->max_rcu = a->max_wcu = PK_DDB_OD_QUOTA;
 	a->update_delay_s = PK_DDB_SCALE_DELAY_S;
+	a->scale_in_margin_pct = PK_DDB_SCALE_IN_MARGIN_PCT;
 	if (!(n = yn_get(m, "target"))) {
 		ld_err(ld, m,
 		       "missing required key 'target' in auto_scaling (the "
@@ -120,6 +120,11 @@ void ld_load_autoscale(struct ld *ld, const struct yn *m,
 	if ((n = yn_get(m, "update_delay_s"))) {
 		ld_get_int(ld, n, "update_delay_s", 0, 3600,
 			   "whole seconds, 0 .. 3600", &a->update_delay_s);
+	}
+	if ((n = yn_get(m, "scale_in_margin"))) {
+		ld_get_int(ld, n, "scale_in_margin", 0, 90,
+			   "percentage points below the target, 0 .. 90",
+			   &a->scale_in_margin_pct);
 	}
 	side_fits(ld, m, "read", a->min_rcu, t->rcu, a->max_rcu);
 	side_fits(ld, m, "write", a->min_wcu, t->wcu, a->max_wcu);

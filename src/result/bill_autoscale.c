@@ -156,7 +156,9 @@ static int64_t point(const struct pk_ddb_autoscale_spec *a, int64_t used,
 
 	want = want < lo ? lo : want > hi ? hi : want;
 	*out = used * 100 > cap * a->target_pct ? *out + 1 : 0;
-	*in = used * 100 < cap * a->target_pct ? *in + 1 : 0;
+	*in = used * 100 < cap * (a->target_pct - a->scale_in_margin_pct)
+		  ? *in + 1
+		  : 0;
 	if (waiting) {
 		return cur;
 	}

@@ -8,8 +8,10 @@
  * GSI"); its read units stay as given (ASSUMPTION: reads never touch
  * an index here, statement 26, so their consumption is not known). After 2
  * consecutive minutes whose consumed units over provisioned are above
- * the target, or 15 below it, the side's units become the minute's
- * average consumed a second over the target, rounded up, within the
+ * the target, or 15 below the target less scale_in_margin_pct (20
+ * points by default, PK_DDB_SCALE_IN_MARGIN_PCT: a table at 60 % of
+ * its units under a target of 70 % keeps them), the side's units become the
+ * minute's average consumed a second over the target, rounded up, within the
  * side's bounds (a raise only upward, a decrease only downward); the
  * new units apply update_delay_s after the decision (ASSUMPTION: the
  * UpdateTable "takes minutes"), through ddb_change_units (splits, never
@@ -43,7 +45,9 @@ static int64_t point(const struct pk_ddb_autoscale_spec *a, int64_t used,
 	int64_t want = wanted(used, a->target_pct, lo, hi);
 
 	*out = used * 100 > cap * a->target_pct ? *out + 1 : 0;
-	*in = used * 100 < cap * a->target_pct ? *in + 1 : 0;
+	*in = used * 100 < cap * (a->target_pct - a->scale_in_margin_pct)
+		  ? *in + 1
+		  : 0;
 	if (waiting) {
 		return cur;
 	}

@@ -195,6 +195,13 @@ struct pk_ddb_lsi_spec {
 /* D19: seconds from the decision to the new units (ASSUMPTION: "the
    UpdateTable call then takes minutes"; AWS gives no figure) */
 #define PK_DDB_SCALE_DELAY_S 60
+/* D19: a minute counts towards a decrease only when its utilisation is
+   this many percentage points below the target (ASSUMPTION: not in the
+   reference, which gives the 15 points, not their threshold; AWS's
+   Knowledge Center page "DynamoDB auto scaling" says capacity decreases
+   "when utilization is 20% or more below the target for 15 consecutive
+   minutes", a target of 70 % lowering below 50 %) */
+#define PK_DDB_SCALE_IN_MARGIN_PCT 20
 
 /* D19: a provisioned table's auto scaling (`auto_scaling:`), both
    sides alike (target tracking on each side's consumed units) */
@@ -204,8 +211,13 @@ struct pk_ddb_autoscale_spec {
 	int64_t min_rcu, max_rcu; /* bounds, default 1 and 40,000
 				     (ASSUMPTION: AWS asks for them) */
 	int64_t min_wcu, max_wcu;
-	int64_t update_delay_s; /* decision to new units, default
-				   PK_DDB_SCALE_DELAY_S */
+	int64_t update_delay_s;	     /* decision to new units, default
+					PK_DDB_SCALE_DELAY_S */
+	int64_t scale_in_margin_pct; /* a minute below target minus this
+					(percentage points, 0 .. 90) counts
+					towards a decrease; none when the
+					difference is 0 or less; default
+					PK_DDB_SCALE_IN_MARGIN_PCT */
 };
 
 struct pk_ddb_table_spec {
