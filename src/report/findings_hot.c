@@ -226,7 +226,7 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	unsigned said = 0;
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[96], b[96], c[96], also[640] = "", cause[2048], short_of[768];
+	char a[96], b[96], c[96], also[640] = "", cause[3072], short_of[768];
 	size_t i, n = 0, n_hot = 0;
 	double ratio = 0, width = 0, share = 0, off_ratio = 0;
 	const struct pk_result_range *off;
@@ -388,10 +388,18 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 pct(share), u, pct(width));
 		}
 		char *cut = findings_ddb_cut_words(v, hr);
-		char words[1024];
+		char words[1024], bank[1024] = "";
 
 		said = PK_KEYS_HOT;
-		snprintf(cause, sizeof(cause), "%s, %s%s%s%s",
+		if (v->ddb && findings_ddb_table_throttles(v) > 0 &&
+		    findings_ddb_total_throttles(v) * 2 <=
+			findings_ddb_table_throttles(v)) {
+			/* the throttles its partitions' caps', yet a side
+			   asked past the table's units, its bank paying:
+			   too few units as well, as say_offered_hot says */
+			(void)bank_short(r, v, bank, sizeof(bank));
+		}
+		snprintf(cause, sizeof(cause), "%s, %s%s%s%s%s",
 			 v->ddb	 ? (n_hot ? "hot partitions among idle ones"
 					  : "one hot partition")
 			 : n_hot ? "hot ranges among idle ones"
@@ -400,7 +408,7 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			     ? findings_ddb_shared_words(r, v, hot->id, words,
 							 sizeof(words))
 			     : "a key problem",
-			 key, dens, cut ? cut : "");
+			 key, dens, cut ? cut : "", bank);
 		free(cut);
 	}
 	/* another service: the same test, not Azure Cosmos DB's rule; a
