@@ -22,6 +22,7 @@
 
 #include "../src/service/cosmos/container.h"
 #include "../src/service/cosmos/container_int.h"
+#include "pksim/load/scenario.h"
 #include "pksim/service/cosmos/epk.h"
 #include "pksim/service/metrics.h"
 #include "testutil.h"
@@ -213,6 +214,17 @@ START_TEST(test_limits_headroom)
 }
 END_TEST
 
+/* The memory estimate counts the minutes of highest RU/s a container
+   keeps for the bill (PK_SCENARIO_BILL_MINUTES) at the container's own
+   cap: the first 720 hours */
+START_TEST(test_limits_bill_minutes_kept)
+{
+	ck_assert_double_eq(PK_SCENARIO_BILL_MINUTES,
+			    (double)PK_CONTAINER_MINUTES_KEPT);
+	ck_assert_double_eq(PK_SCENARIO_BILL_MINUTES, 720.0 * 60.0);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("limits");
@@ -221,6 +233,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_limits_trillion_ops_petabyte);
 	tcase_add_test(tc, test_limits_headroom);
 	tcase_add_test(tc, test_limits_lp_counters_widen);
+	tcase_add_test(tc, test_limits_bill_minutes_kept);
 	suite_add_tcase(s, tc);
 	return s;
 }

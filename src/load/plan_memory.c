@@ -817,6 +817,13 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		   report's (scenario_report_rows_bytes) */
 		e->samples += mins * PK_SCENARIO_MINUTE_BYTES;
 		e->report_minutes += mins;
+		if (!scenario_variant_table(s, c)) {
+			/* each minute's highest RU/s, idle ones too, for the
+			   bill's month: the first 720 hours */
+			e->samples +=
+			    fmin(ceil(run_s / 60.0), PK_SCENARIO_BILL_MINUTES) *
+			    PK_SCENARIO_BILL_MINUTE_BYTES;
+		}
 	}
 	/* the runway's groups, one variant's at a time */
 	e->runway = runway;

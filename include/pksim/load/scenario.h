@@ -164,6 +164,14 @@
    one; counted at 192 and 1,320 more for JSON (1,512). */
 #define PK_SCENARIO_REPORT_MINUTE_BYTES 1320.0
 #define PK_SCENARIO_MINUTE_BYTES 192.0
+/* The minutes of a run an Azure Cosmos DB container keeps its highest
+   RU/s of, idle or not, which the bill's month repeats: the first 720
+   hours (container.h's PK_CONTAINER_MINUTES_KEPT; check_plan_memory
+   holds the copies equal). Each minute 8 bytes in the container's
+   array, which grows to at most twice what it holds (mem_grow), and 8
+   in the result's copy: 24. */
+#define PK_SCENARIO_BILL_MINUTES (720.0 * 60.0)
+#define PK_SCENARIO_BILL_MINUTE_BYTES 24.0
 /* A DynamoDB table's JSON per-minute row has 9 members, not a
    container's 7 (peak_second_ru and peak_second_throttled_429 too).
    Measured (build/ -O2, `/usr/bin/time -f %M`, --no-remedies -o FILE):
