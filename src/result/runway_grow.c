@@ -19,6 +19,8 @@
 #define PK_RW_BURST_SAVE_S 300.0
 /* Cycles of a short stream a step walks one by one for burst credit */
 #define PK_RW_BURST_CYCLES 16
+/* Slices of a cycle whose deletions a steady cycle's repeat keeps */
+#define PK_RW_STEADY_SLICES 256
 /* runway_stored_shares: halving steps at most, and the largest move of
    a share that ends them (far below what a figure prints) */
 #define PK_RW_SHARE_ROUNDS 200
@@ -346,6 +348,33 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	return want;
 }
 
+/* One cycle of the n slices x of a short stream (part w of each) for
+   candidate c, as runway_cand_add walks it: returns what it adds, adds
+   its deletions to *del (each slice's into d[i] too while i < nd) and
+   its streams' parts to lastk (zeroed first). */
+static double burst_cycle(const struct pk_result_variant *v, struct cand *c,
+			  const struct slice *x, size_t n, size_t ns, double w,
+			  const struct rw_pool *pool, struct bite *b,
+			  double *del, double *d, size_t nd, double *lastk)
+{
+	double add = 0;
+	size_t i;
+
+	memset(lastk, 0, sizeof(double) * PK_MAX_STREAMS);
+	for (i = 0; i < n; i++) {
+		double t = 0; /* slice_grow adds its deletions once */
+
+		add += slice_grow(v, c, &x[i], w, ns,
+				  runway_pool_lim(pool, i, c->g->range), b, &t,
+				  lastk);
+		*del += t;
+		if (i < nd) {
+			d[i] = t;
+		}
+	}
+	return add;
+}
+
 double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 		       const struct slice *x, size_t n, size_t ns,
 		       const struct rw_pool *pool, struct bite *b, double *del,
@@ -353,8 +382,8 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 {
 	const double reps = c->burst && n && x[0].reps > 1 ? x[0].reps : 1;
 	double add = 0, done = 0, last = 0, bank0 = c->bank, del0 = 0;
-	double lastk[PK_MAX_STREAMS];
-	int cycles = 0;
+	double lastk[PK_MAX_STREAMS], d[PK_RW_STEADY_SLICES];
+	int cycles = 0, steady = 0;
 	size_t i, k;
 
 	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
@@ -371,13 +400,18 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 
 		bank0 = c->bank;
 		del0 = *del;
-		last = 0;
-		memset(lastk, 0, sizeof(lastk));
-		for (i = 0; i < n; i++) {
-			last +=
-			    slice_grow(v, c, &x[i], one / reps, ns,
-				       runway_pool_lim(pool, i, c->g->range), b,
-				       del, lastk);
+		if (steady && one == 1.0) {
+			/* a whole cycle that starts with the credit the last
+			   one started and ended with: slice_grow, given the
+			   same inputs, gives the same figures again */
+			for (i = 0; i < n; i++) {
+				*del += d[i];
+			}
+		} else {
+			last = burst_cycle(v, c, x, n, ns, one / reps, pool, b,
+					   del, d, PK_RW_STEADY_SLICES, lastk);
+			steady = one == 1.0 && n <= PK_RW_STEADY_SLICES &&
+				 c->bank == bank0;
 		}
 		add += last;
 		for (k = 0; part && k < ns; k++) {
