@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
@@ -378,6 +379,45 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 	return 0;
 }
 
+/* -1 with an error when no column is named PartitionKeyRangeId but one
+   is that name spelled otherwise (partitionKeyRangeId,
+   PartitionKeyRangeId_s as Log Analytics' AzureDiagnostics mode writes
+   it, "PartitionKeyRangeId [string]"): read as absent, the log's ranges
+   would be dropped for the even layout without a word; 0 otherwise. */
+static int range_spelled_otherwise(const struct mon *M)
+{
+	static const char want[] = "partitionkeyrangeid";
+	const size_t n = sizeof(want) - 1;
+	size_t p;
+
+	if (column(M, col_range)) {
+		return 0;
+	}
+	for (p = 0; p < trace_n_paths(M->t); p++) {
+		const char *name = trace_path_name(M->t, p);
+
+		if (M->counts[p] > 0 && name[0] == '/' &&
+		    strncasecmp(name + 1, want, n) == 0) {
+			diag_error(
+			    M->d, trace_file(M->t),
+			    trace_format(M->t) == PK_TRACE_FORMAT_CSV
+				? 1
+				: trace_line(M->t, 0),
+			    trace_format(M->t) == PK_TRACE_FORMAT_CSV
+				? 1
+				: trace_col(M->t, 0),
+			    "the column \"%s\" is not read: the partition "
+			    "key range of a row is read from a column "
+			    "named PartitionKeyRangeId exactly; rename "
+			    "it, or remove it to replay on pksim's even "
+			    "layout",
+			    name + 1);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Find the columns; 0, or -1 with an error for each required one no
    record has. */
 static int find_columns(struct mon *M)
@@ -393,7 +433,7 @@ static int find_columns(struct mon *M)
 	    {col_range, &M->range, 0},	 {mon_col_op, &M->op, 0},
 	};
 	size_t k;
-	int rc = 0;
+	int rc = range_spelled_otherwise(M);
 	char *list;
 
 	for (k = 0; k < sizeof(cols) / sizeof(*cols); k++) {
