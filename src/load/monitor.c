@@ -534,7 +534,7 @@ static int row_range(struct mon *M, size_t i, char *buf, size_t cap,
 	    (v.type == PK_VALUE_STRING && v.len == 0)) {
 		return 0;
 	}
-	if (v.type == PK_VALUE_NUMBER && v.num >= 0 &&
+	if (v.type == PK_VALUE_NUMBER && v.num >= 0 && !signbit(v.num) &&
 	    v.num <= MON_RANGE_MAX_NUMBER && v.num == floor(v.num)) {
 		*len = (size_t)snprintf(buf, cap, "%.0f", v.num);
 		*s = buf;
