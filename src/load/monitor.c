@@ -379,6 +379,21 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 	return 0;
 }
 
+/* Where a message about the export's columns points: a CSV's columns
+   are its header (line 1, column 1); a JSON export's the properties of
+   its rows (its first record). */
+static int head_line(const struct mon *M)
+{
+	return trace_format(M->t) == PK_TRACE_FORMAT_CSV ? 1
+							 : trace_line(M->t, 0);
+}
+
+static int head_col(const struct mon *M)
+{
+	return trace_format(M->t) == PK_TRACE_FORMAT_CSV ? 1
+							 : trace_col(M->t, 0);
+}
+
 /* -1 with an error when no column is named PartitionKeyRangeId but one
    is that name spelled otherwise (partitionKeyRangeId,
    PartitionKeyRangeId_s as Log Analytics' AzureDiagnostics mode writes
@@ -399,13 +414,7 @@ static int range_spelled_otherwise(const struct mon *M)
 		if (M->counts[p] > 0 && name[0] == '/' &&
 		    strncasecmp(name + 1, want, n) == 0) {
 			diag_error(
-			    M->d, trace_file(M->t),
-			    trace_format(M->t) == PK_TRACE_FORMAT_CSV
-				? 1
-				: trace_line(M->t, 0),
-			    trace_format(M->t) == PK_TRACE_FORMAT_CSV
-				? 1
-				: trace_col(M->t, 0),
+			    M->d, trace_file(M->t), head_line(M), head_col(M),
 			    "the column \"%s\" is not read: the partition "
 			    "key range of a row is read from a column "
 			    "named PartitionKeyRangeId exactly; rename "
@@ -442,15 +451,7 @@ static int find_columns(struct mon *M)
 			continue;
 		}
 		list = columns_list(M);
-		/* a CSV's columns are its header (line 1); a JSON
-		   export's the properties of its rows */
-		diag_error(M->d, trace_file(M->t),
-			   trace_format(M->t) == PK_TRACE_FORMAT_CSV
-			       ? 1
-			       : trace_line(M->t, 0),
-			   trace_format(M->t) == PK_TRACE_FORMAT_CSV
-			       ? 1
-			       : trace_col(M->t, 0),
+		diag_error(M->d, trace_file(M->t), head_line(M), head_col(M),
 			   "the export has no %s column; an export of %s "
 			   "needs TimeGenerated, PartitionKey and "
 			   "RequestCharge",
