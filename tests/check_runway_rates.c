@@ -824,6 +824,60 @@ START_TEST(test_rates_under_a_byte_a_second)
 }
 END_TEST
 
+/* Scenario text of one key at 100,000 RU/s (no bound) whose phases are
+   `pairs` pairs of an ingest of 20 creates/s of 100 KB (102,400 B) and
+   a serve of 1 read/s, each `len_s` seconds, into buf */
+static void pairs_text(char *buf, size_t cap, int pairs, int len_s)
+{
+	size_t at = (size_t)snprintf(buf, cap,
+				     "container: {partition_key: /k, "
+				     "throughput: 100000}\n"
+				     "items: {k: {const: a}}\n"
+				     "phases:\n");
+	int i;
+
+	for (i = 0; i < pairs && at < cap; i++) {
+		at += (size_t)snprintf(
+		    buf + at, cap - at,
+		    "  - {name: i%d, duration: %ds, rate: 20/s, "
+		    "ops: {create: 1}, item_size: 100KB}\n"
+		    "  - {name: s%d, duration: %ds, rate: 1/s, "
+		    "ops: {read: 1}, item_size: 100KB}\n",
+		    i, len_s, i, len_s);
+	}
+	ck_assert_uint_lt(at, cap);
+}
+
+/*
+ * A long phase list is counted whole: more phases than the 64 stretches
+ * a step (or a cycle shorter than one) keeps. Ingest 20 x 102,400 =
+ * 2,048,000 B/s for half the time, the reads store nothing.
+ * 40 pairs of 15 s (80 phases, a 1,200-s cycle): 614,400,000 x 2 =
+ * 1,228,800,000 B a cycle; 20 GiB = 21,474,836,480 B: 17 cycles hold
+ * 20,889,600,000 B at 20,400 s, the rest 585,236,480 B take 285.76 s of
+ * ingest, 19 whole ingests (285 s, 19 pairs = 570 s) and 0.76 s of the
+ * 20th: full at 20,400 + 570.76 = 20,970.76 s.
+ * 36 pairs of 50 s (72 phases, a 3,600-s cycle, walked by the hour):
+ * 3,686,400,000 B a cycle; 5 cycles hold 18,432,000,000 B at 18,000 s,
+ * the rest 3,042,836,480 B take 1,485.76 s of ingest, 29 whole ingests
+ * (1,450 s, 29 pairs = 2,900 s) and 35.76 s: full at 20,935.76 s.
+ * (Both fill inside a cycle's first 32 pairs, whose order is kept.)
+ * Before: the stretches past the 64th were dropped (a cycle's last 8
+ * pairs, a step's last 400 s): 7.3 h and 6.5 h, not 5.8 h.
+ */
+START_TEST(test_rates_long_phase_list_whole)
+{
+	char text[16384], t[640];
+
+	pairs_text(text, sizeof(text), 40, 15);
+	ck_assert_msg(tu_near(full_s(text, t, sizeof(t)), 20970.76, 1e-6), "%s",
+		      t);
+	pairs_text(text, sizeof(text), 36, 50);
+	ck_assert_msg(tu_near(full_s(text, t, sizeof(t)), 20935.76, 1e-6), "%s",
+		      t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -854,6 +908,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_minute_key_own_minutes);
 	tcase_add_test(tc, test_rates_bound_of_another_phase);
 	tcase_add_test(tc, test_rates_under_a_byte_a_second);
+	tcase_add_test(tc, test_rates_long_phase_list_whole);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -949,9 +949,18 @@ void runway_streams_weigh(const struct rstream *st, size_t ns, double *weight);
 void runway_streams_free(struct rstream *st, size_t ns);
 
 /* The stretches of stream st in [t0, t1) (workload seconds), into out
-   (at most cap); returns how many */
+   (at most cap, those past it joined to kept ones: runway_fold.c);
+   returns how many */
 size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
 			double t0, double t1, struct stretch *out, size_t cap);
+
+/* runway_fold.c: stretch x of stream st, past the room of out[0 .. n)
+   (n >= 1 kept, in time order), added into the latest kept one that
+   asks a range the same each second (rates a second, phase settings),
+   else into out[n - 1]: its operations, bytes, RU and seconds are
+   counted, never dropped; n 0: nothing */
+void runway_stretch_fold(const struct rstream *st, struct stretch *out,
+			 size_t n, const struct stretch *x);
 
 /* n more phases looked at by the projection's steps
    (runway_phase_visits) */

@@ -730,7 +730,9 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 	return pc.n;
 }
 
-/* The stretches of stream st in [t0, t1) walked phase by phase */
+/* The stretches of stream st in [t0, t1) walked phase by phase; past
+   cap each further one is joined to a kept one (runway_stretch_fold),
+   so every second of [t0, t1) is counted */
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		   double t1, struct stretch *out, size_t cap, int rel)
 {
@@ -738,7 +740,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 	unsigned long looked = 0;
 	double t = t0;
 
-	while (t < t1 && n < cap) {
+	while (t < t1) {
 		int64_t k = (int64_t)floor(t / (double)st->cycle_s);
 		double in = t - (double)k * (double)st->cycle_s, end;
 
@@ -759,7 +761,20 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		if (end - in > t1 - t) {
 			end = in + (t1 - t);
 		}
-		n += occurrence(sc, st, j, k, in, end, rel, out + n, cap - n);
+		if (n < cap) {
+			n += occurrence(sc, st, j, k, in, end, rel, out + n,
+					cap - n);
+		} else {
+			/* past the room: joined to a kept one, counted */
+			struct stretch more[PK_RW_PIECES];
+			size_t m = occurrence(sc, st, j, k, in, end, rel, more,
+					      PK_RW_PIECES),
+			       i;
+
+			for (i = 0; i < m; i++) {
+				runway_stretch_fold(st, out, n, &more[i]);
+			}
+		}
 		t += end - in;
 	}
 	runway_count_phase_visits(looked);
