@@ -326,6 +326,44 @@ START_TEST(test_streams_client_bound_not_binding)
 }
 END_TEST
 
+/*
+ * A reader stream's reads land where the writer's items lie: /date from
+ * 00:00 on an empty container, 2 ranges of 1,000 RU/s, a 100 MB cap
+ * (104,857,600 B). Stream w: 15 creates/s of 100 KB (50 RU each, rule
+ * 20: 750 RU/s); stream r: 75 point reads/s, no item_size of its own,
+ * of w's 100 KB items (10 RU each, rule 20: 750 RU/s). Every stored
+ * item is the day's, on its one range: asked 1,500 RU/s on 1,000, the
+ * creates get 1,000 x 750 / 1,500 = 500 RU/s, 10/s x 102,400 B =
+ * 1,024,000 B/s: full at 104,857,600 / 1,024,000 = 102.4 s. Before:
+ * r's reads spread over both ranges, each charged as a 1 KB read, the
+ * creates unthrottled, 1,536,000 B/s: 68.3 s.
+ */
+START_TEST(test_streams_reader_follows_writer_items)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-03-04T00:00:00Z\"}\n"
+	    "container: {partition_key: /date, throughput: 2000, "
+	    "partitions: 2, logical_partition_storage: 100MB}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {date: {clock: \"%Y-%m-%d\"}}\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 15/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n"
+	    "  - name: r\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 75/s, ops: {read: 1}}\n";
+	char t[640];
+	int kind;
+	double s = full_s(text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(s, 102.4, 1e-6), "%f: %s", s, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_streams");
@@ -342,6 +380,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_batches_refused_whole);
 	tcase_add_test(tc, test_streams_batches_too_large_store_nothing);
 	tcase_add_test(tc, test_streams_client_bound_not_binding);
+	tcase_add_test(tc, test_streams_reader_follows_writer_items);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1407,6 +1407,9 @@ struct rw_proj {
 	const struct pk_workload *w;
 	struct rstream *st; /* owned; ns streams */
 	size_t ns;
+	/* each stream's part of the items the streams add, 0 for one that
+	   adds none (runway_keyed_weigh): where a reader's reads land */
+	double kw[PK_MAX_STREAMS];
 	struct rw_classes cl;
 	struct cand *c; /* owned; the candidates stepped, n_c of them */
 	size_t n_c;

@@ -18,7 +18,10 @@
  * `select` (targets taken as uniform over the stored items), time to
  * live (items counted as if none expired) and preloaded items. A key
  * whose buckets are shorter than a step has all its keyed requests
- * spread: its current bucket holds a sliver of the items.
+ * spread: its current bucket holds a sliver of the items. A stream
+ * that adds no items (a reader beside a writer) reads the others':
+ * its part in a bucket and a range's share of its reads are theirs,
+ * each stream weighed by the items it adds (runway_keyed_weigh).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -55,10 +58,10 @@ static double offered(const struct slice *x, size_t n, size_t s)
 	return items;
 }
 
-void runway_keyed_split(const struct rw_keyed *k, int slot, int spread_all,
-			struct slice *x, size_t n)
+void runway_keyed_split(const struct rw_keyed *k, const double *w, int slot,
+			int spread_all, struct slice *x, size_t n)
 {
-	double cur[PK_MAX_STREAMS];
+	double cur[PK_MAX_STREAMS], theirs = 0, all_w = 0;
 	size_t i, s;
 
 	for (s = 0; s < k->ns; s++) {
@@ -74,6 +77,12 @@ void runway_keyed_split(const struct rw_keyed *k, int slot, int spread_all,
 			 : k->all[s] + add <= 0
 			     ? 1.0
 			     : (held + add) / (k->all[s] + add);
+		theirs += w[s] * cur[s];
+		all_w += w[s];
+	}
+	for (s = 0; s < k->ns && all_w > 0; s++) {
+		/* a reader's targets: the writers' items */
+		cur[s] = w[s] > 0 ? cur[s] : theirs;
 	}
 	for (i = 0; i < n; i++) {
 		for (s = 0; s < k->ns; s++) {
@@ -118,6 +127,40 @@ void runway_keyed_free(struct rw_keyed *k)
 	k->slot = NULL;
 }
 
+void runway_keyed_weigh(const struct rstream *st, size_t ns, double *w)
+{
+	double all = 0;
+	size_t i, j;
+
+	for (i = 0; i < ns; i++) {
+		w[i] = 0;
+		for (j = 0; j < st[i].n && st[i].cycle_s > 0; j++) {
+			const struct rphase *p = &st[i].ph[j];
+
+			w[i] += p->ps->rate_per_s * (double)p->dur_s * p->adds /
+				(double)st[i].cycle_s;
+		}
+		all += w[i];
+	}
+	for (i = 0; i < ns; i++) {
+		w[i] = all > 0 ? w[i] / all : 0;
+	}
+}
+
+void runway_keyed_reader_mass(const double *w, size_t ns, double *m)
+{
+	double theirs = 0, all_w = 0;
+	size_t k;
+
+	for (k = 0; k < ns; k++) {
+		theirs += w[k] * m[k];
+		all_w += w[k];
+	}
+	for (k = 0; k < ns && all_w > 0; k++) {
+		m[k] = w[k] > 0 ? m[k] : theirs;
+	}
+}
+
 /* The items of a key of one value at a time: each bucket's value lies on
    one range, known from its key, so a range's part of the stored items
    is what its buckets' values hold there and its keyed requests are
@@ -128,16 +171,22 @@ void runway_keyed_free(struct rw_keyed *k)
    bytes stored, which are the items' when every bucket writes the same
    mix of sizes. */
 
-/* Every stream's new items c's: a key of one value at a time */
+/* Every stream's new items c's: a key of one value at a time (a
+   stream that adds none aside: its reads go where the others' items
+   lie, runway_keyed_reader_mass) */
 static int one_value(const struct rw_proj *p, const struct cand *c)
 {
-	size_t j;
+	size_t j, adding = 0;
 
 	if (!c->timed || c->g->item == UINT64_MAX || c->g->picked) {
 		return 0;
 	}
 	for (j = 0; j < p->ns; j++) {
-		if (!(c->mass[j] > 1.0 - 1e-9)) {
+		adding += p->kw[j] > 0;
+	}
+	for (j = 0; j < p->ns; j++) {
+		if ((p->kw[j] > 0 || adding == 0) &&
+		    !(c->mass[j] > 1.0 - 1e-9)) {
 			return 0;
 		}
 	}

@@ -211,7 +211,12 @@ static void other_ru(const struct pk_result_variant *v,
 {
 	const struct pk_phase_spec *ps = p->ps;
 	const struct pk_totals *t = &v->metrics->totals;
-	const uint64_t mean = (uint64_t)p->mean_bytes;
+	/* a read is charged by the item it finds: a phase that adds none
+	   (a reader's) reads the items the workload's phases add, of their
+	   mean size, not of its own item_size */
+	const double made = runway_mean_item(sc);
+	const uint64_t mean =
+	    (uint64_t)(p->adds > 0 || !(made > 0) ? p->mean_bytes : made);
 	double write = mean_charge(v, &ps->item_size);
 	double read =
 	    v->service_queries->read_mru
@@ -310,21 +315,27 @@ static double in_force(const struct rstream *st, size_t j, int64_t k,
 static void phase_bucket(const struct pk_result_variant *v,
 			 const struct pk_client_spec *c, struct rphase *p);
 
-/* A stream whose phases add no items has no share of the writes to
-   place its keyed requests by: they count as spread (ASSUMPTION: the
-   items they read lie evenly over the ranges) */
-static void keyed_spread_if_no_writes(struct rstream *st)
+/* When no stream's phases add items there are no writes to place the
+   keyed requests by: they count as spread (ASSUMPTION: the items they
+   read lie evenly over the ranges). A stream that adds none beside one
+   that does keeps them keyed: they read that stream's items
+   (runway_keyed_reader_mass, runway_keyed_split). */
+static void keyed_spread_if_no_writes(struct rstream *st, size_t ns)
 {
-	size_t j;
+	size_t i, j;
 
-	for (j = 0; j < st->n; j++) {
-		if (st->ph[j].adds > 0) {
-			return;
+	for (i = 0; i < ns; i++) {
+		for (j = 0; j < st[i].n; j++) {
+			if (st[i].ph[j].adds > 0) {
+				return;
+			}
 		}
 	}
-	for (j = 0; j < st->n; j++) {
-		st->ph[j].spread_ru += st->ph[j].keyed_ru;
-		st->ph[j].keyed_ru = 0;
+	for (i = 0; i < ns; i++) {
+		for (j = 0; j < st[i].n; j++) {
+			st[i].ph[j].spread_ru += st[i].ph[j].keyed_ru;
+			st[i].ph[j].keyed_ru = 0;
+		}
 	}
 }
 
@@ -403,7 +414,6 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->cur_cycle = -1;
 		}
 		st[i].cycle_s = at;
-		keyed_spread_if_no_writes(&st[i]);
 		st[i].client_ru = ss->client.ru_budget_per_s;
 		st[i].client_ops =
 		    ss->client.concurrency > 0 && ss->client.latency_ms > 0
@@ -412,6 +422,7 @@ void runway_streams_init(const struct pk_result_variant *v,
 			: 0;
 		settings_init(v, &st[i], ss->phase_first);
 	}
+	keyed_spread_if_no_writes(st, sc->n_streams);
 }
 
 /* Each stream's share of the new bytes over its cycle (its phases'

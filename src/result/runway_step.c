@@ -140,6 +140,7 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 					       ? pick->range_smass[r * ns + j]
 					       : pick->range_mass[r];
 		}
+		runway_keyed_reader_mass(p->kw, ns, c->range_mass);
 		c->range_ru = runway_range_share(v, c->g->range);
 		c->find_share = fshare[r];
 		c->burst = v->spec->burst && !v->spec->serverless;
@@ -585,7 +586,7 @@ static void slices_step(struct rw_proj *p, struct steps *q,
 	if (p->time_key && !q->kv.on) {
 		/* the stored items a keyed request reads: the current
 		   bucket's where its writes go, the others' spread */
-		runway_keyed_split(&q->keyed, slot,
+		runway_keyed_split(&q->keyed, p->kw, slot,
 				   bk->len_s < PK_RUNWAY_STEP_S, q->xs,
 				   q->n_all);
 	}
@@ -869,6 +870,7 @@ static void from_rates(const struct pk_snapshot *s,
 	p.st = xcalloc(p.ns, sizeof(*p.st));
 	runway_streams_init(v, sc, factor, untimed, p.st);
 	runway_streams_weigh(p.st, p.ns, weight);
+	runway_keyed_weigh(p.st, p.ns, p.kw);
 	if (runway_classes(v, sc, by_dist ? refs : NULL, factor, weight, &p.cl,
 			   rw)) {
 		runway_classes_free(&p.cl);
