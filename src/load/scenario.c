@@ -594,6 +594,7 @@ void scenario_free(struct pk_scenario *s)
 				free(ph->queries[j].conds[k].path);
 			}
 			free(ph->queries[j].name);
+			free(ph->queries[j].index);
 		}
 		free(ph->queries);
 		free(ph->redistribute);
@@ -617,6 +618,7 @@ void scenario_free(struct pk_scenario *s)
 				free(q->conds[k].path);
 			}
 			free(q->name);
+			free(q->index);
 		}
 		free(s->items_file->queries);
 		trace_free(s->items_file->trace);

@@ -226,7 +226,7 @@ void ld_load_queries(struct ld *ld, const struct yn *n,
 		     struct pk_phase_spec *ph)
 {
 	static const char *const keys[] = {
-	    "name", "where", "results", "weight", NULL,
+	    "name", "where", "results", "weight", "index", NULL,
 	};
 	size_t i;
 
@@ -283,6 +283,13 @@ void ld_load_queries(struct ld *ld, const struct yn *n,
 				      "a number greater than 0 (default 1)",
 				      &q->weight);
 		}
+		if ((x = yn_get(m, "index")) &&
+		    ld_get_string(ld, x, "index", 0, &q->index) == 0) {
+			/* checked against the table's indexes once every
+			   variant is known (scenario_ddb_query_check) */
+			q->index_line = x->line;
+			q->index_col = x->col;
+		}
 	}
 }
 
@@ -326,6 +333,83 @@ static int ddb_same_path(const char *a, const char *b)
 	return a && b && strcmp(ddb_bare(a), ddb_bare(b)) == 0;
 }
 
+/* The names of t's global secondary indexes, for a message: "a, b"
+   (owned), or "none: the table has no global secondary index" */
+static char *ddb_gsi_names(const struct pk_ddb_table_spec *t)
+{
+	char *s = NULL, *next;
+	size_t g;
+
+	if (t->n_gsis == 0) {
+		return xstrdup("none: the table has no global secondary index");
+	}
+	for (g = 0; g < t->n_gsis; g++) {
+		next = s ? xasprintf("%s, %s", s, t->gsis[g].name)
+			 : xstrdup(t->gsis[g].name);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* Query q's `index:` on table t: a Query of one of t's global secondary
+   indexes (IndexName), read eventually consistent only (reference §12:
+   "GSI queries are eventually consistent only"; DynamoDB answers a
+   strongly consistent one with a ValidationException). 0, or -1 with
+   the error in diag at the `index:` key. */
+static int ddb_index_check(const char *file, const struct pk_ddb_table_spec *t,
+			   const struct pk_query_spec *q, struct pk_diag *diag)
+{
+	const struct pk_ddb_gsi_spec *gi = NULL;
+	char *names;
+	size_t g;
+
+	for (g = 0; g < t->n_gsis; g++) {
+		if (strcmp(t->gsis[g].name, q->index) == 0) {
+			gi = &t->gsis[g];
+		}
+	}
+	if (!gi) {
+		names = ddb_gsi_names(t);
+		for (g = 0; g < t->n_lsis; g++) {
+			if (strcmp(t->lsis[g].name, q->index) == 0) {
+				break;
+			}
+		}
+		diag_error(diag, file, q->index_line, q->index_col,
+			   "query '%s' reads index '%s', %s; allowed: the "
+			   "name of one of the table's global secondary "
+			   "indexes (%s)",
+			   q->name, q->index,
+			   g < t->n_lsis
+			       ? "a local secondary index: a Query of a local "
+				 "index is not replayed"
+			       : "which the table does not have",
+			   names);
+		free(names);
+		return -1;
+	}
+	if (t->reads == PK_DDB_CONSISTENCY_STRONG) {
+		diag_error(diag, file, q->index_line, q->index_col,
+			   "query '%s' reads global secondary index '%s' "
+			   "while the table's read_consistency is strong: "
+			   "DynamoDB refuses a strongly consistent read of a "
+			   "global secondary index (ValidationException; "
+			   "its queries are eventually consistent only); "
+			   "allowed: read_consistency: eventual (the "
+			   "default), or no index: (a Query of the table)",
+			   q->name, q->index);
+		return -1;
+	}
+	diag_error(diag, file, q->index_line, q->index_col,
+		   "query '%s' reads global secondary index '%s': a Query of "
+		   "an index is not replayed yet; allowed: no index: (a "
+		   "Query of the table on its partition key '%s', or a "
+		   "Scan of the table)",
+		   q->name, q->index, t->partition_key);
+	return -1;
+}
+
 int scenario_ddb_query_check(const char *file,
 			     const struct pk_ddb_table_spec *t,
 			     const struct pk_query_spec *q, int line, int col,
@@ -333,6 +417,10 @@ int scenario_ddb_query_check(const char *file,
 {
 	size_t i, g;
 	int keyed = 0;
+
+	if (q->index) {
+		return ddb_index_check(file, t, q, diag);
+	}
 
 	for (i = 0; i < q->n_conds; i++) {
 		const struct pk_cond_spec *c = &q->conds[i];

@@ -122,6 +122,11 @@ struct pk_query_spec {
 			     not evaluate filters over stored items) */
 	double weight;	  /* > 0, default 1: share among the phase's
 			     queries */
+	char *index;	  /* owned; NULL: the table (or container);
+			     else the DynamoDB table's global secondary
+			     index it reads (IndexName) */
+	int index_line;	  /* where `index:` is, with index_col; 0 none */
+	int index_col;
 	int line, col;
 };
 
