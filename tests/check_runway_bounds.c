@@ -579,6 +579,41 @@ START_TEST(test_bounds_burst_carried)
 END_TEST
 
 /*
+ * The bank grows over hour steps whose writes are alike: a step's
+ * growth given again (runway_again.c) only from the credit it was found
+ * for. 400 RU/s, 100 KB creates at 50 RU (rule 20): an idle 2 h at 7.5/s
+ * (375 RU/s) banks 25 RU/s, 90,000 RU in its first hour, the cap of 300
+ * x 400 = 120,000 in its second; the busy 10 min at 60/s (3,000 RU/s)
+ * get 400 x 600 + 120,000 = 360,000 RU, 7,200 creates. A 7,800-s cycle
+ * adds 54,000 + 7,200 = 61,200 items of 102,400 B; 20 GiB is 209,715.2
+ * of them: 3 cycles (183,600) and 26,115.2 / 7.5 = 3,482.03 s of the
+ * fourth's idle hours, full at 26,882.03 s. The same figure before the
+ * growth was kept; 26,962.03 with a kept growth that ignores the credit
+ * (an idle hour given the one before's, its bank left at 90,000: a busy
+ * 10 min get 330,000 RU, 600 creates fewer, 80 s of idle writes).
+ */
+START_TEST(test_bounds_burst_banked_over_steps)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, burst: true}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: idle, duration: 2h, rate: 450/m, ops: {create: 1}, "
+	    "item_size: 100KB}\n"
+	    "  - {name: busy, duration: 10m, rate: 60/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(
+	    tu_near(s, 3 * 7800.0 + (CAP / 102400.0 - 3 * 61200.0) / 7.5, 1e-9),
+	    "%f", s);
+}
+END_TEST
+
+/*
  * A targeted query is charged on the ranges that hold its prefix, not
  * spread over all of them. Key [/t, /u], t always "a", u one of 10
  * values: every logical partition shares the prefix "a", so its items
@@ -824,6 +859,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_burst_short_cycle);
 	tcase_add_test(tc, test_bounds_burst_after_deletions);
 	tcase_add_test(tc, test_bounds_burst_carried);
+	tcase_add_test(tc, test_bounds_burst_banked_over_steps);
 	tcase_add_test(tc, test_bounds_targeted_query_where_it_runs);
 	tcase_add_test(tc, test_bounds_reads_where_items_are);
 	tcase_add_test(tc, test_bounds_pool_by_need);

@@ -889,6 +889,15 @@ struct slice {
 	const double *kshare;
 };
 
+/* A step's slices as runway_again_step last found them new: gen, their
+   generation, moves on only when a step's slices differ from the last
+   step's (0: not kept, more than its cap or none) */
+struct rw_again {
+	struct slice *prev; /* owned; the last new slices */
+	size_t n;
+	uint64_t gen, last; /* last: the latest gen given */
+};
+
 struct rstream {
 	struct rphase *ph;
 	size_t n;
@@ -1223,6 +1232,26 @@ struct bite {
 		      (pk_result_variant.table_write_cap) bit, ru its */
 };
 
+/* What of a candidate runway_cand_add reads besides the slices
+   (runway_again.c) */
+struct rw_memo_in {
+	const struct group *g;
+	size_t range;
+	double bank, del_q, range_ru, find_share, kv_share;
+	int kv_on, burst;
+	double mass[PK_MAX_STREAMS], range_mass[PK_MAX_STREAMS];
+};
+
+/* runway_cand_add's figures for a candidate in a step: the slices'
+   generation (rw_again.gen; 0 none), its inputs, and what it gave */
+struct rw_memo {
+	uint64_t gen;
+	struct rw_memo_in in;
+	struct bite b;
+	double del, bank, add;
+	double part[PK_MAX_STREAMS];
+};
+
 /* A logical partition stepped */
 struct cand {
 	struct group *g;
@@ -1262,6 +1291,7 @@ struct cand {
 	int kv_on;	 /* 1: its keyed requests are kv_share of them (a key
 			    of one value at a time: runway_keyed.h) */
 	double kv_share; /* ... its range's share of the stored items, 0..1 */
+	struct rw_memo memo; /* its last step's growth (runway_cand_again) */
 };
 
 /* What candidate c adds over slices x[0..n) (each slice in
@@ -1280,6 +1310,24 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 		       const struct slice *x, size_t n, size_t ns,
 		       const struct rw_pool *pool, struct bite *b, double *del,
 		       double *part);
+
+/* ---- runway_again.c: a step's growth given again ---- */
+
+/* Step's slices x[0..n) into a: its generation moves on unless they are
+   the last step's, byte for byte */
+void runway_again_step(struct rw_again *a, const struct slice *x, size_t n);
+
+/* runway_cand_add (same arguments; b a fresh bite, all 0, and part,
+   non-NULL, what the caller adds to), its figures those c.memo kept
+   when the slices are of the generation they were found for (a->gen)
+   and c's inputs the same: the same doubles, bit for bit, as calling it
+   again; else runway_cand_add's, then kept */
+double runway_cand_again(const struct pk_result_variant *v, struct cand *c,
+			 const struct rw_again *a, const struct slice *x,
+			 size_t n, size_t ns, const struct rw_pool *pool,
+			 struct bite *b, double *del, double *part);
+
+void runway_again_free(struct rw_again *a);
 
 /* The part of the unused RU/s of candidate c's range that time to live's
    deletions take in step h (ending at t1) of slices x[0..n): the bytes

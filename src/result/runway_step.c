@@ -75,6 +75,7 @@ struct steps {
 	   values could not be paced by them (not projected) */
 	double *u, *at;
 	int uneven;
+	struct rw_again again; /* the slices' generation (runway_again.c) */
 };
 
 /* The rates of a slice its stored shares depend on (stored_step) */
@@ -438,8 +439,8 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	}
 	add = (q->kv.on ? runway_kvalue_add(&q->kv, p, ci, slot, q->xs,
 					    q->n_all, &bit, &del, part)
-			: runway_cand_add(v, ci, q->xs, q->n_all, ns, &p->pool,
-					  &bit, &del, part)) *
+			: runway_cand_again(v, ci, &q->again, q->xs, q->n_all,
+					    ns, &p->pool, &bit, &del, part)) *
 	      share;
 	if (bit.held) {
 		/* a bound that held it back in any step before it fills is
@@ -605,6 +606,7 @@ static void slices_step(struct rw_proj *p, struct steps *q,
 		   written */
 		q->rr.all = p->dels.live;
 	}
+	runway_again_step(&q->again, q->xs, q->n_all);
 }
 
 /* Every candidate of p stepped hour by hour until one fills or the
@@ -812,6 +814,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	free(q.texts);
 	runway_keyed_free(&q.keyed);
 	runway_kvalue_free(&q.kv);
+	runway_again_free(&q.again);
 }
 
 /* runway_from_rates, with untimed set as if time to live were off
