@@ -471,6 +471,11 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	}
 	runway_store_step(&ci->held, &p->cl, h, slot, add_c, del, t1, q->off,
 			  slot_of);
+	/* a key of one value at a time deletes with the room of its current
+	   bucket's range, but what expired lies on the ranges of the
+	   buckets that wrote it, which the service deletes it on when they
+	   have room (rule 28): expired items left waiting are not timed */
+	ci->held.behind |= q->kv.on && p->cl.ttl && ci->held.left > 0;
 	if (p->dels.on && !p->cl.ttl) {
 		runway_store_keep(&ci->held, &p->cl, slot, p->dels.keep);
 	}
