@@ -156,6 +156,77 @@ START_TEST(test_month_scaled_within_margin)
 }
 END_TEST
 
+/* out from its section named head on (a whole report passes what a
+   Check message holds), or all of it when there is none */
+static const char *section(const char *out, const char *head)
+{
+	const char *at = strstr(out, head);
+
+	return at ? at : out;
+}
+
+/* A cyclic workload whose first cycle throttles none throttles in every
+   later one, and the month's replay says so (trialA-5): 1 RCU (held) +
+   40 WCU, auto scaling at 50 %, 1 KiB puts (1 WCU each, D1), 20 a
+   second for 20 minutes then 0.5 a second for 60. The run starts at 40
+   WCU (20 of 40 is the target: nothing throttles). Repeated back to
+   back, each low phase lowers the table after 15 minutes below 50 - 20
+   = 30 % (0.5 of 40 is 1.25 %) to ceil(0.5 / 0.5) = 1 WCU (one decrease
+   every 80 minutes, within the day's limits), and each high phase
+   starts at 1: its first 2 points decide at t = 120 s, applied at 180
+   s, then one doubling every 2 minutes (a throttled table consumes its
+   units, 100 % > 50 %): 1 WCU over [0, 180) s, 2 over [180, 300), 4,
+   8, 16 over the next 120 s each, 32 from 660 s. Asked 20 a second,
+   each minute's part past the units held is 19 x 180 + 18 x 120 + 16 x
+   120 + 12 x 120 + 4 x 120 = 9,420 WCU of the cycle's 20 x 1,200 + 0.5
+   x 3,600 = 25,800: 36.5 %, every cycle of the month (720 h is 540
+   cycles). The money note and the findings both say it; neither says
+   the table is not short of capacity. */
+START_TEST(test_month_scaled_cycle_throttles)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 1, "
+	    "write_capacity_units: 40, auto_scaling: {target: 50, "
+	    "min_read_units: 1, max_read_units: 1}}\n"
+	    "client: {retries: off}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 20m, rate: 20/s, item_size: 1KB}\n"
+	    "  - {duration: 60m, rate: 0.5/s, item_size: 1KB}\n";
+	char args[512], *out;
+
+	snprintf(args, sizeof(args), "run '%s'",
+		 tu_dir_file("cycle.yaml", yaml));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "in that month 36.5% of the write units "
+				  "the table asks come in minutes past the "
+				  "units it holds then") &&
+			  !strstr(out, "of the read units"),
+		      "%s", section(out, "\nmoney"));
+	/* the whole note, not cut short by its buffer */
+	ck_assert_msg(strstr(out, "throttled in every repetition of this "
+				  "workload, whatever the run's own start "
+				  "showed"),
+		      "%s", section(out, "\nmoney"));
+	/* the findings read the same 36.5 % and do not say the table
+	   lacks no capacity beside it */
+	ck_assert_msg(strstr(out, "auto scaling trails this workload "
+				  "repeated: in its month") &&
+			  strstr(out, "36.5% of the write units the table "
+				      "asks come in minutes past the units it "
+				      "holds then") &&
+			  strstr(out, "the service throttles those requests "
+				      "in those minutes") &&
+			  strstr(out, "no throttling in this run, from the "
+				      "table's own starting units") &&
+			  !strstr(out, "not short of table capacity") &&
+			  !strstr(out, "no throttling:"),
+		      "%s", section(out, "\nfindings"));
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_scaled");
@@ -165,6 +236,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_month_scaled_paced_cold_start);
 	tcase_add_test(tc, test_month_scaled_index_any_length);
 	tcase_add_test(tc, test_month_scaled_within_margin);
+	tcase_add_test(tc, test_month_scaled_cycle_throttles);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,6 +12,7 @@
 #include "findings_keys.h"
 #include "findings_merge.h"
 #include "findings_ops.h"
+#include "findings_scaled.h"
 #include "findings_streams.h"
 #include "pksim/load/monitor.h"
 
@@ -683,6 +684,7 @@ char **findings_make(const struct pk_result *r,
 	say_some(&s, findings_ddb_never_fit_query(r, v));
 	say_some(&s, findings_ddb_past_peak(r, v, 1));
 	say_some(&s, findings_ddb_past_peak(r, v, 0));
+	say_some(&s, findings_scaled_month(v));
 	say_some(&s, findings_failed(v));
 	say_some(&s, findings_not_found(v));
 	say_some(&s, findings_not_sent(r, v));
@@ -703,14 +705,24 @@ char **findings_make(const struct pk_result *r,
 	if (v->metrics->totals.throttled_429 == 0 && v->ddb &&
 	    throttle_events(v) == 0) {
 		char name[96];
+		/* the run starts from the table's own units; a month that
+		   repeats it under auto scaling may throttle (findings_scaled)
+		 */
+		int month = findings_scaled_short_side(v) >= 0;
 
 		say(&s,
-		    xasprintf("no throttling: peak normalized consumption (the "
-			      "busier bucket, read or write, against its "
-			      "share) was %.0f%% in %s",
+		    xasprintf("no throttling%s: peak normalized consumption "
+			      "(the busier bucket, read or write, against its "
+			      "share) was %.0f%% in %s%s",
+			      month ? " in this run, from the table's own "
+				      "starting units"
+				    : "",
 			      pct(v->peak_normalized),
 			      findings_range_name(v, v->peak_range, name,
-						  sizeof(name))));
+						  sizeof(name)),
+			      month ? "; repeated, the workload is throttled "
+				      "(auto scaling's finding above)"
+				    : ""));
 	} else if (v->metrics->totals.throttled_429 == 0 && !v->ddb) {
 		char name[96];
 

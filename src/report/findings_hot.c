@@ -14,6 +14,7 @@
 #include "findings_ddb.h"
 #include "findings_density.h"
 #include "findings_keys.h"
+#include "findings_scaled.h"
 #include "pksim/base/fmt.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/ddb_sides.h"
@@ -263,6 +264,15 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (v->ddb && !low_only && findings_ddb_table_throttles(v) == 0 &&
 	    findings_ddb_on_bank(r, v, short_of, sizeof(short_of))) {
 		why = short_of;
+	} else if (v->ddb && !low_only &&
+		   findings_ddb_table_throttles(v) == 0 &&
+		   findings_scaled_short_side(v) >= 0) {
+		/* the run throttled none, but its month under auto scaling
+		   asks past the units held (findings_scaled) */
+		why = "busy; the table throttled none of its own requests in "
+		      "this run, from its own starting units, but repeated "
+		      "the workload is short of table capacity in the "
+		      "minutes auto scaling trails it (its finding below)";
 	} else if (v->ddb && !low_only &&
 		   findings_ddb_table_throttles(v) == 0) {
 		/* busy is not short: a table that throttled none of its own

@@ -15,34 +15,7 @@
 #include "pksim/service/dynamodb/spec.h"
 #include "pksim/service/snapshot.h"
 
-/* An auto-scaled table's month (bill_autoscale.c), appended to buf at
-   n; returns the new n */
-static size_t scaled_note(const struct pk_bill *b, char *buf, size_t cap,
-			  size_t n)
-{
-	const char *cur = b->throughput.pick.row->currency;
-	char w[PK_FMT_BYTES], r[PK_FMT_BYTES], m1[PK_MONEY_BYTES],
-	    m2[PK_MONEY_BYTES];
-
-	if (!b->scale_settled) {
-		return fmt_append(
-		    buf, cap, n,
-		    "%sauto scaling did not settle with this workload "
-		    "repeated back to back: two months of it bill %s and %s, "
-		    "and the month is the dearer (docs/money.md)",
-		    n ? "; " : "", money_fmt(b->repeated_cost, cur, m1),
-		    money_fmt(b->scale_other_cost, cur, m2));
-	}
-	return fmt_append(
-	    buf, cap, n,
-	    "%sauto scaling: the month holds the units it settles at with "
-	    "this workload repeated back to back, its state carried from "
-	    "one repetition to the next (%s WCU and %s RCU; a minute "
-	    "consumes its demand up to the units held), not the run's own "
-	    "units (docs/money.md)",
-	    n ? "; " : "", fmt_thousands(b->scale_units[1], w),
-	    fmt_thousands(b->scale_units[0], r));
-}
+#include "money_scaled.h"
 
 /* Append to buf (cap bytes, n used) what a compressed data file's
    month is of (bill.h data_scale); returns the new n */
@@ -192,7 +165,7 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			       n ? "; " : "");
 	}
 	if (v->bill.scaled) {
-		n = scaled_note(&v->bill, buf, cap, n);
+		n = money_scaled_note(&v->bill, buf, cap, n);
 	}
 	if (v->bill.time_scaled) {
 		/* the replay's rates are in simulated seconds (the scale

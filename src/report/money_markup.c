@@ -16,7 +16,7 @@ static void md_bill(const struct pk_result *r,
 	const struct pk_bill *b = &v->bill;
 	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	struct money_line l[PK_MONEY_LINES];
-	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[512];
+	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[PK_MONEY_NOTE_BYTES];
 	size_t n, i;
 
 	fprintf(out, "\n### ");
@@ -105,7 +105,7 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 	const struct pk_bill *b = &v->bill;
 	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	struct money_line l[PK_MONEY_LINES];
-	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[512];
+	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[PK_MONEY_NOTE_BYTES];
 	size_t n, i;
 
 	if (!b->priced) {

@@ -202,6 +202,11 @@ struct replay {
 	int64_t first_s;    /* the first billed hour's start, run seconds */
 	double held[2];	    /* own unit-seconds held in the first billed
 			       month, read and write */
+	double asked[2];    /* the table's units asked in the first
+			       billed month's minutes, read and write,
+			       mCU */
+	double over[2];	    /* ... of them past the units it held in
+			       their minute, mCU */
 };
 
 /* Note units u of side k held over [a, b) in the billed hours */
@@ -303,6 +308,20 @@ static int64_t next_change(const struct scaler *s, size_t n, int64_t a,
 	return b;
 }
 
+/* Note the table's side k asking `asked` mCU in minute [t, t + 60) of
+   the units cap mCU it held: in the first billed month, what it asked
+   and the part past cap, which a minute does not consume (one_minute:
+   a throttling table consumes its units) */
+static void note_over(struct replay *r, int k, int64_t t, double asked,
+		      int64_t cap)
+{
+	if (t < r->first_s || t >= r->first_s + PK_BILL_MONTH_HOURS * HOUR_S) {
+		return;
+	}
+	r->asked[k] += asked;
+	r->over[k] += asked > (double)cap ? asked - (double)cap : 0;
+}
+
 /* Minute [t, t + 60) of the n scalers s: a decision in flight applies
    at its second (the units held before and after it each over their
    seconds, as ddb_scale.c's), the minute's units held summed into the
@@ -345,6 +364,9 @@ static void one_minute(const struct pk_ddb_autoscale_spec *a, struct scaler *s,
 			s[j].used[k] = asked < (double)s[j].cap[k]
 					   ? (int64_t)(asked + 0.5)
 					   : s[j].cap[k];
+			if (j == 0) {
+				note_over(r, k, t, asked, s[j].cap[k]);
+			}
 			to[k] = point(a, s[j].used[k], s[j].cap[k],
 				      &s[j].out[k], &s[j].in[k], s[j].units[k],
 				      s[j].lo[k], s[j].hi[k], waiting);
@@ -627,6 +649,7 @@ int bill_ddb_autoscale(const struct pk_scenario *sc,
 		out->held[k] = r->held[k] / (PK_BILL_MONTH_HOURS * HOUR_S) +
 			       (double)fixed[k];
 		out->last[k] = r->most[r->hours - 1][k] + fixed[k];
+		out->over[k] = r->asked[k] > 0 ? r->over[k] / r->asked[k] : 0;
 	}
 	for (j = 0; j < n; j++) {
 		free(q[j][0].cum);

@@ -198,6 +198,8 @@ static void repeated(const struct pk_scenario *sc,
 		b->scale_units[1] = sa.last[1];
 		b->scale_held[0] = sa.held[0];
 		b->scale_held[1] = sa.held[1];
+		b->scale_short[0] = sa.over[0];
+		b->scale_short[1] = sa.over[1];
 		return;
 	}
 	for (h = 0; h < PK_BILL_MONTH_HOURS; h++) {

@@ -176,6 +176,10 @@ struct bill_scaled {
 	double held[2];	   /* read, write units a second held on average
 			      in the first billed month, the indexes' too */
 	int64_t last[2];   /* ... the most in its last clock hour */
+	double over[2];	   /* read, write: of the table's own units asked
+			      in the first billed month, the share its
+			      minutes asked past the units held then,
+			      0 .. 1 */
 };
 
 /* The month's provisioned units of Amazon DynamoDB variant v's table

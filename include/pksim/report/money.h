@@ -16,6 +16,10 @@
 #define PK_MONEY_BYTES 48
 /* Room for money_tag's text */
 #define PK_MONEY_TAG_BYTES 160
+/* Room for a money note (money_*_note), whose sentences add up: an
+   auto-scaled month's caveat with its short share runs past 600 bytes,
+   and fmt_append cuts what does not fit */
+#define PK_MONEY_NOTE_BYTES 1536
 
 /*
  * amount in currency into buf (PK_MONEY_BYTES): "$1,234.56" for USD
@@ -135,7 +139,8 @@ const char *money_days_note(const struct pk_scenario *sc,
    - a table with local secondary indexes: their entries' 100 bytes
      each (pricing.md §8) are not in the storage line;
    - an auto-scaled table: the units its month holds once settled, or
-     that it did not settle (bill_autoscale.c);
+     that it did not settle (bill_autoscale.c), and the share of a
+     side's units its minutes ask past the units held (money_scaled.h);
    - time_scale: not applied to money;
    - a data file replayed compressed (bill.h data_scale): the month is
      of the data's own time;

@@ -198,6 +198,11 @@ struct pk_bill {
 					    held a second on average in the
 					    month, the indexes' too (the
 					    use on demand is compared with) */
+	double scale_short[2];		 /* scaled: of the table's own read
+					    [0] and write [1] units asked in
+					    the month, the share its minutes
+					    asked past the units held then
+					    (throttled on AWS), 0 .. 1 */
 	double storage_cost_720;	 /* the storage line with every hour
 					    1/720 of a month, currency:
 					    what the month projects storage
