@@ -1185,6 +1185,42 @@ START_TEST(test_ondemand_month_not_the_tail)
 END_TEST
 
 /*
+ * With no retries, a month bills only what the instant limit the
+ * repeated workload settles at serves (D12; pricing.md §4 bills units
+ * consumed). A new on-demand table (warm 4,000 WRU, P 0) is asked 10
+ * puts a second of 1 KiB (1 WRU each, D1) over 100,000 key values for
+ * 60 s, then 5,000 a second for 2 s. The highest 60-s average served,
+ * a window holding both burst seconds at the limit, is (2 x 4,000 + 58
+ * x 10) / 60 = 143 WRU, so the limit stays max(4,000, 2 x 143) = 4,000
+ * in every repetition and each burst second is served 4,000 of its
+ * 5,000 (the 4 partitions' 1,000 each, D3). A 62-s cycle serves 60 x
+ * 10 + 2 x 4,000 = 8,600 WRU of the 10,600 asked: 8,600 / 62 x
+ * 2,592,000 s x $0.625 / 1e6 = $224.7097 a month (every first attempt,
+ * 10,600 / 62, would be $276.9677). The run bills 8,600 WRU, $0.005375.
+ */
+START_TEST(test_ondemand_month_burst_not_retried)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, capacity: on_demand}\n"
+	    "client: {retries: off}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "items: {k: {values: \"k{00000..99999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 60s, rate: 10/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n"
+	    "  - {duration: 2s, rate: 5000/s, item_size: 1KB, "
+	    "ops: {create: 1}}\n";
+	json_t *root, *m = money_json(yaml, &root);
+
+	ck_assert_double_eq_tol(num(m, "throughput_cost"), 0.005375, EPS);
+	ck_assert_double_eq_tol(num(m, "month_cost"),
+				8600.0 / 62 * 2592000 * 0.625 / 1e6, 1e-6);
+	json_decref(root);
+}
+END_TEST
+
+/*
  * The same for a provisioned table's on-demand line and its use: 100
  * WCU (one partition, burst off) asked 200 puts a second of 1 KiB for
  * 60 s under `retry_mode: legacy`, so half are throttled and retried
@@ -1561,6 +1597,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_hot_key_capped);
 	tcase_add_test(tc, test_ondemand_index_value_capped);
 	tcase_add_test(tc, test_ondemand_month_not_the_tail);
+	tcase_add_test(tc, test_ondemand_month_burst_not_retried);
 	tcase_add_test(tc, test_ondemand_line_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_streams_rates);
 	tcase_add_test(tc, test_ondemand_month_streams_cycle);

@@ -617,8 +617,10 @@ static double stored(const struct pk_snapshot_ddb *x, int write)
    demand a provisioned table's on-demand line prices), within the
    table's quota and maximum, at the hours' rates. The run's own
    throttles by the instant limit last until twice a peak is the limit
-   (30 minutes, D12): the warm table of a month serves its demand.
-   ASSUMPTION: a month repeats the run's demand, not its launch. */
+   (30 minutes, D12): the warm table of a month serves its demand, up
+   to the instant limit the workload repeated settles at when no client
+   retries (bill_instant.c). ASSUMPTION: a month repeats the run's
+   demand, not its launch. */
 static void demand_month(const struct pk_scenario *sc,
 			 const struct pk_result_variant *v,
 			 const struct pk_snapshot_ddb *x, struct pk_bill *b)
@@ -640,6 +642,12 @@ static void demand_month(const struct pk_scenario *sc,
 	   streams, ASSUMPTION: in each stream's share of the demand) */
 	sw *= max_of(stored(x, 1), taken_back(sc, x, 1, seconds));
 	sr *= max_of(stored(x, 0), taken_back(sc, x, 0, seconds));
+	if (!retries_on(sc)) {
+		/* with no retries, what the instant limit the repeated
+		   workload settles at refuses is never consumed */
+		sw *= bill_instant_share(sc, v, x, 1);
+		sr *= bill_instant_share(sc, v, x, 0);
+	}
 	/* over workload_s, at the streams' rates summed */
 	b->demand_cost = w.cost * sw * bounded(t, x, 1, seconds, sw) +
 			 r.cost * sr * bounded(t, x, 0, seconds, sr);

@@ -163,6 +163,18 @@ void bill_pool(const struct pk_scenario *sc, const struct pk_result_variant *v,
 void bill_fabric(const struct pk_scenario *sc,
 		 const struct pk_result_variant *v, struct pk_bill *b);
 
+/* bill_instant.c: the share of on-demand table x's (variant v of sc)
+   demand on side write (1 writes, 0 reads) that its month serves with
+   no client's retries: each second's demand (x->second_demand_mcu) up
+   to the instant limit the workload repeated settles at (D12: max(warm,
+   2 x P), P its highest peak_sustain_s average served, from the run's
+   own P at its end), over all it asked; 0 .. 1. 1 when it does not
+   apply: provisioned, no demand by second (phases longer than
+   PK_METRICS_DETAIL_MAX_S), or no table spec. */
+double bill_instant_share(const struct pk_scenario *sc,
+			  const struct pk_result_variant *v,
+			  const struct pk_snapshot_ddb *x, int write);
+
 /* bill_autoscale.c: two months of auto scaling's replay whose bills
    differ by more than this share of the dearer have not settled */
 #define PK_BILL_SCALE_SETTLED 0.005

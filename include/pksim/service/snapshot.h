@@ -481,43 +481,56 @@ struct pk_snapshot_ddb {
 	   (result/bill_ddb.c) */
 	struct pk_ddb_refused *refused;
 	size_t n_refused;
-	int linear;		    /* 1: partition_limit linear: a value's
-				       reads and writes share one budget */
-	int on_demand;		    /* 1: the table is on demand (rcu, wcu 0) */
-	int64_t phases_used_mcu[2]; /* read [0] and write [1] units consumed
-				       (as read_used_mcu) in the phases'
-				       planned seconds, retries too, not in
-				       the retries' tail after them, mCU */
-	int64_t read_used_mcu;	    /* read units consumed: every admitted
-				       attempt's, retries too, milli-units
-				       (what on demand bills, pricing.md §4) */
-	int64_t write_used_mcu;	    /* ... write units */
-	uint64_t index_bytes;	    /* bytes the global secondary indexes'
-				       entries hold now, every index's: an
-				       entry of projection all holds its
-				       item's bytes; one of keys_only none
-				       (ASSUMPTION: its key attributes are
-				       not counted, only the 100 B an entry
-				       storage adds) */
-	uint64_t index_entries;	    /* entries the indexes hold now (an item
-				       in two indexes is two) */
-	int64_t side_used_mcu[2];   /* the table's own read [0] and write [1]
-				       units admitted over the closed seconds,
-				       retries too, no index's, mCU */
-	int64_t side_cap_mcu[2];    /* ... its read and write units a second
-				       summed over them: provisioned, or on
-				       demand the instant limit (D12), mCU;
-				       never pooled (D3) */
-	int64_t table_rcu;	    /* the table's own provisioned read units
-				       a second, no index's (rcu above adds
-				       every index's, for the bill); 0 on
-				       demand */
-	int64_t table_wcu;	    /* ... write units */
-	int64_t created_share_mcu[2];	 /* a partition's read [0] and write
-					[1] share at creation: the table's own
-					units (provisioned, or on demand its
-					first instant limits) over its
-					partitions (D5), mCU */
+	int linear;    /* 1: partition_limit linear: a value's
+			  reads and writes share one budget */
+	int on_demand; /* 1: the table is on demand (rcu, wcu 0) */
+	/* on demand, the table's own read_demand_mcu and write_demand_mcu
+	   by second of the phases' planned seconds: second s's reads at
+	   [2s], its writes at [2s + 1], mCU; n_second_demand seconds,
+	   kept when the phases plan at most PK_METRICS_DETAIL_MAX_S; owned
+	   by the service, NULL and 0 otherwise (provisioned, or longer):
+	   what a month with no retries serves under the instant limit
+	   the repeated workload settles at (result/bill_instant.c) */
+	int64_t *second_demand_mcu;
+	size_t n_second_demand;
+	int64_t od_peak_mcu[2];	      /* on demand, at the run's end: P, the
+					 highest peak_sustain_s average of
+					 units reached, reads [0] and writes
+					 [1] (D12), mCU; 0 provisioned */
+	int64_t phases_used_mcu[2];   /* read [0] and write [1] units consumed
+					 (as read_used_mcu) in the phases'
+					 planned seconds, retries too, not in
+					 the retries' tail after them, mCU */
+	int64_t read_used_mcu;	      /* read units consumed: every admitted
+					 attempt's, retries too, milli-units
+					 (what on demand bills, pricing.md §4) */
+	int64_t write_used_mcu;	      /* ... write units */
+	uint64_t index_bytes;	      /* bytes the global secondary indexes'
+					 entries hold now, every index's: an
+					 entry of projection all holds its
+					 item's bytes; one of keys_only none
+					 (ASSUMPTION: its key attributes are
+					 not counted, only the 100 B an entry
+					 storage adds) */
+	uint64_t index_entries;	      /* entries the indexes hold now (an item
+					 in two indexes is two) */
+	int64_t side_used_mcu[2];     /* the table's own read [0] and write [1]
+					 units admitted over the closed seconds,
+					 retries too, no index's, mCU */
+	int64_t side_cap_mcu[2];      /* ... its read and write units a second
+					 summed over them: provisioned, or on
+					 demand the instant limit (D12), mCU;
+					 never pooled (D3) */
+	int64_t table_rcu;	      /* the table's own provisioned read units
+					 a second, no index's (rcu above adds
+					 every index's, for the bill); 0 on
+					 demand */
+	int64_t table_wcu;	      /* ... write units */
+	int64_t created_share_mcu[2]; /* a partition's read [0] and write
+				     [1] share at creation: the table's own
+				     units (provisioned, or on demand its
+				     first instant limits) over its
+				     partitions (D5), mCU */
 	struct pk_ddb_collections colls; /* its item collections' forecast,
 					    filled at the run's end */
 	/* What the runway (result/runway.h) projects a table's item

@@ -5,6 +5,8 @@
  * global secondary indexes' bytes and entries (all GSI data, §4), the
  * units the operations asked, for what the same requests cost on
  * demand, and the units consumed, which an on-demand table bills;
+ * on demand, the table's own demand by second of the phases, which a
+ * month without retries serves under its settled instant limit;
  * with auto scaling, the table's own demand by minute, and each
  * following global secondary index's, which a month replays auto
  * scaling on (result/bill_autoscale.c).
@@ -166,6 +168,14 @@ static void count_demand(struct ddb *d, uint32_t phase, int write,
 void ddb_bill_demand(struct ddb *d, uint32_t phase, int write,
 		     int64_t units_mcu)
 {
+	struct pk_snapshot_ddb *b = &d->bill;
+
+	if (b->second_demand_mcu &&
+	    (uint64_t)d->now_s < (uint64_t)b->n_second_demand) {
+		/* on demand, the second's own demand (bill_instant.c) */
+		b->second_demand_mcu[2 * (size_t)d->now_s + (write != 0)] +=
+		    units_mcu;
+	}
 	d->own_demand_mcu[write != 0] += units_mcu;
 	count_demand(d, phase, write, units_mcu);
 }

@@ -298,6 +298,8 @@ static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
 	if (d->on_demand) {
 		d->bill.past_peak[0] = d->odr.over;
 		d->bill.past_peak[1] = d->odw.over;
+		d->bill.od_peak_mcu[0] = d->odr.peak_mcu;
+		d->bill.od_peak_mcu[1] = d->odw.peak_mcu;
 	}
 	return end;
 }
@@ -374,6 +376,7 @@ static void ddb_free(struct pk_service *s)
 	free(d->bill.refused);
 	free(d->bill.phase_demand_mcu);
 	free(d->bill.minute_demand_mcu);
+	free(d->bill.second_demand_mcu);
 	free(d->bill.finding);
 	free(d->bill.heat.at);
 	pkey_free(d->key);
@@ -532,6 +535,14 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	name_reasons(d);
 	if (d->on_demand) {
 		on_demand_init(d);
+	}
+	if (d->on_demand && d->phases_end_s > 0 &&
+	    d->phases_end_s <= PK_METRICS_DETAIL_MAX_S) {
+		/* at most 86,400 s x 16 B = 1.4 MB */
+		d->bill.n_second_demand = (size_t)d->phases_end_s;
+		d->bill.second_demand_mcu =
+		    xcalloc(2 * d->bill.n_second_demand,
+			    sizeof(*d->bill.second_demand_mcu));
 	}
 	ddb_parts_init(d);
 	if (ddb_gsis_init(d, spec, diag) < 0 ||
