@@ -449,6 +449,99 @@ START_TEST(test_ddb_query_json_words)
 }
 END_TEST
 
+/*
+ * Statement 27: a Query of 8 GSI entries of 2,000 B costs 2 RCU (A-GSI):
+ * 8 x 2,000 = 16,000 B summed, ceil(16,000 / 4,096) = 4 units of 4 KiB,
+ * eventual only: 4 x 0.5 = 2 RCU (each entry rounded alone would be
+ * 8 x 0.5 = 4). Table: 10 RCU, 100 WCU, 1 partition (ceil(10 / 3,000 +
+ * 100 / 1,000) = 1, D4); index by-status: RCU as given, 100 WCU, 1
+ * partition alike, projection all (an entry holds its item's 2,000 B).
+ * Loading: 8 creates of 2,000 B, ceil(2,000 / 1,024) = 2 WCU each, every
+ * item's status "open": 8 entries under "open". Then a Query of the
+ * index by status a second for 5 s (retries off, burst off):
+ * - index of 10 RCU: each Query's 2 RCU fit its 10 a second: 5 served,
+ *   5 x 2 = 10 RCU read on the index, none on the table (its consumed
+ *   units stay the 8 x 2 = 16 WCU of the creates);
+ * - statement 26, index of 1 RCU: 2 RCU asked is more than the index's
+ *   whole provisioned second (1), so every Query is throttled by the
+ *   index's total, IndexReadProvisionedThroughputExceeded (index
+ *   by-status) (D14: an index's reason names the index): 5 throttles,
+ *   none of them the table's, the creates all served.
+ */
+static const char statement_27[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /id, read_capacity_units: 10, "
+    "write_capacity_units: 100, burst: off, adaptive_capacity: off, "
+    "global_secondary_indexes: [{name: by-status, partition_key: "
+    "/status, read_capacity_units: %d, write_capacity_units: 100}]}\n"
+    "client: {retries: off}\n"
+    "items: {status: {const: open}}\n"
+    "phases:\n"
+    "  - {name: load, duration: 1s, rate: 8/s, item_size: 2000B}\n"
+    "  - {name: read, duration: 5s, rate: 1/s, ops: {query: 1}, "
+    "queries: [{index: by-status, where: {status: eq}}]}\n";
+
+/* The count of reason name in snapshot s (0 when not listed) */
+static uint64_t reason_count(const struct pk_snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_reasons; i++) {
+		if (strcmp(s->reasons[i].name, name) == 0) {
+			return s->reasons[i].count;
+		}
+	}
+	return 0;
+}
+
+START_TEST(test_ddb_query_index_statement_27)
+{
+	char text[1024];
+	struct pk_run *run;
+	const struct pk_totals *t;
+	const struct pk_ddb_index *x;
+	struct pk_snapshot s;
+
+	snprintf(text, sizeof(text), statement_27, 10);
+	run = tu_sim_text("s27.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 8 + 5);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, 8 * 2 * CU);
+	ck_assert_uint_eq(t->queries[PK_ROUTE_SINGLE], 5);
+	tu_snapshot(run, 0, &s);
+	x = &s.ddb->indexes[0];
+	ck_assert_uint_eq(x->reads, 5);
+	ck_assert_int_eq(x->read_used_mcu, 5 * 2 * CU);
+	ck_assert_uint_eq(x->read_throttled[0] + x->read_throttled[1], 0);
+	snapshot_free(&s);
+	tu_sim_free(run);
+
+	snprintf(text, sizeof(text), statement_27, 1);
+	run = tu_sim_text("s26.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 8);
+	ck_assert_uint_eq(t->throttled_429, 5);
+	ck_assert_int_eq(t->ru_mru, 8 * 2 * CU);
+	tu_snapshot(run, 0, &s);
+	x = &s.ddb->indexes[0];
+	ck_assert_uint_eq(x->reads, 5);
+	ck_assert_int_eq(x->read_used_mcu, 0);
+	ck_assert_uint_eq(x->read_throttled[1], 5);
+	ck_assert_uint_eq(
+	    reason_count(&s, "IndexReadProvisionedThroughputExceeded (index "
+			     "by-status)"),
+	    5);
+	ck_assert_uint_eq(
+	    reason_count(&s, "TableReadProvisionedThroughputExceeded"), 0);
+	ck_assert_uint_eq(
+	    reason_count(&s, "TableReadKeyRangeThroughputExceeded"), 0);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_query");
@@ -464,6 +557,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_query_across_services);
 	tcase_add_test(tc, test_ddb_query_html_words);
 	tcase_add_test(tc, test_ddb_query_json_words);
+	tcase_add_test(tc, test_ddb_query_index_statement_27);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -343,6 +343,29 @@ static double gsi_values(const struct pk_scenario *s,
 	return ld_lps_planned(s, &k, items);
 }
 
+/* An index key value's entries as a Query of the index keeps them
+   (ddb_gsi_read.c): an 88-byte record (uthash handle 56, key 16, bytes
+   and entries 16), its allocation and bucket: 128 (estimated) */
+#define PK_SCENARIO_GSI_READ_VALUE_BYTES 128.0
+
+/* 1 when some query of s reads index g (its `index:`) */
+static int gsi_read(const struct pk_scenario *s,
+		    const struct pk_ddb_gsi_spec *g)
+{
+	const struct pk_query_spec *q;
+	size_t i, j;
+
+	for (i = 0; i < s->n_phases; i++) {
+		for (j = 0; j < s->phases[i].n_queries; j++) {
+			q = &s->phases[i].queries[j];
+			if (q->index && strcmp(q->index, g->name) == 0) {
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Table t's global secondary indexes (ddb_gsi.c): each index's
    partitions, the most it can reach (ld_gsi_parts: D4 from its units,
    raised to its auto scaling's maximum; on demand max(4, ceil(quota /
@@ -350,7 +373,9 @@ static double gsi_values(const struct pk_scenario *s,
    PK_SCENARIO_GSI_PART_BYTES each; each index key value written, a
    record of the on-demand comparison's (ddb_demand.c) at
    PK_SCENARIO_GSI_VALUE_BYTES: at most the index's writes (writes) and
-   at most the values its attribute takes (gsi_values); and, when the
+   at most the values its attribute takes (gsi_values), and as many
+   records of its entries (PK_SCENARIO_GSI_READ_VALUE_BYTES) when a
+   query reads it (gsi_read); and, when the
    run keeps per-second detail (detail), a row
    (PK_SCENARIO_GSI_ROW_BYTES) for each partition in each second it is
    written: at most its writes and at most its partitions x the run's
@@ -372,7 +397,10 @@ static double gsi_bytes(const struct pk_scenario *s,
 		b += gp * PK_SCENARIO_GSI_PART_BYTES +
 		     r * PK_SCENARIO_GSI_ROW_BYTES;
 		*values += fmin(writes, gsi_values(s, &t->gsis[i], items)) *
-			   PK_SCENARIO_GSI_VALUE_BYTES;
+			   (PK_SCENARIO_GSI_VALUE_BYTES +
+			    (gsi_read(s, &t->gsis[i])
+				 ? PK_SCENARIO_GSI_READ_VALUE_BYTES
+				 : 0));
 	}
 	return b;
 }

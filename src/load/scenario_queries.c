@@ -355,14 +355,18 @@ static char *ddb_gsi_names(const struct pk_ddb_table_spec *t)
 /* Query q's `index:` on table t: a Query of one of t's global secondary
    indexes (IndexName), read eventually consistent only (reference §12:
    "GSI queries are eventually consistent only"; DynamoDB answers a
-   strongly consistent one with a ValidationException). 0, or -1 with
-   the error in diag at the `index:` key. */
+   strongly consistent one with a ValidationException), by an eq or IN
+   condition on the index's key (a Query of its values; without one it
+   would be a Scan of the index, not replayed). Not replayed either: an
+   on-demand table's index, and a keys_only index (the size of its
+   entries is not kept). 0, or -1 with the error in diag at the
+   `index:` key. */
 static int ddb_index_check(const char *file, const struct pk_ddb_table_spec *t,
 			   const struct pk_query_spec *q, struct pk_diag *diag)
 {
 	const struct pk_ddb_gsi_spec *gi = NULL;
 	char *names;
-	size_t g;
+	size_t g, i;
 
 	for (g = 0; g < t->n_gsis; g++) {
 		if (strcmp(t->gsis[g].name, q->index) == 0) {
@@ -401,12 +405,41 @@ static int ddb_index_check(const char *file, const struct pk_ddb_table_spec *t,
 			   q->name, q->index);
 		return -1;
 	}
+	if (t->capacity == PK_DDB_ON_DEMAND) {
+		diag_error(diag, file, q->index_line, q->index_col,
+			   "query '%s' reads global secondary index '%s' of "
+			   "an on-demand table: a Query of an on-demand "
+			   "index is not replayed yet; allowed: a "
+			   "provisioned table (read_capacity_units and "
+			   "write_capacity_units), or no index: (a Query "
+			   "of the table)",
+			   q->name, q->index);
+		return -1;
+	}
+	if (gi->keys_only) {
+		diag_error(diag, file, q->index_line, q->index_col,
+			   "query '%s' reads global secondary index '%s', "
+			   "whose projection is keys_only: pksim does not "
+			   "keep the size of a keys_only entry, so it cannot "
+			   "tell what a Query of it reads; allowed: an index "
+			   "of projection all, or no index: (a Query of the "
+			   "table)",
+			   q->name, q->index);
+		return -1;
+	}
+	for (i = 0; i < q->n_conds; i++) {
+		if (ddb_same_path(q->conds[i].path, gi->partition_key) &&
+		    (q->conds[i].kind == PK_COND_EQ ||
+		     q->conds[i].kind == PK_COND_IN)) {
+			return 0;
+		}
+	}
 	diag_error(diag, file, q->index_line, q->index_col,
-		   "query '%s' reads global secondary index '%s': a Query of "
-		   "an index is not replayed yet; allowed: no index: (a "
-		   "Query of the table on its partition key '%s', or a "
-		   "Scan of the table)",
-		   q->name, q->index, t->partition_key);
+		   "query '%s' reads global secondary index '%s' without "
+		   "naming its key '%s': that is a Scan of the index, not "
+		   "replayed yet; allowed: a condition eq or {in: K} on "
+		   "'%s' (a Query of the index)",
+		   q->name, q->index, gi->partition_key, gi->partition_key);
 	return -1;
 }
 
@@ -452,13 +485,15 @@ int scenario_ddb_query_check(const char *file,
 				diag_error(
 				    diag, file, l, k,
 				    "query '%s' selects by the key '%s' of "
-				    "global secondary index '%s': that is a "
-				    "Query of the index, not replayed yet; "
-				    "allowed: "
-				    "a condition on the table's partition key "
-				    "'%s' (a Query), or no key condition (a "
-				    "Scan of the table)",
+				    "global secondary index '%s' without "
+				    "naming the index: on DynamoDB that is a "
+				    "Scan of the table filtered on '%s'; "
+				    "allowed: index: %s (a Query of the "
+				    "index), a condition on the table's "
+				    "partition key '%s' (a Query), or no key "
+				    "condition (a Scan of the table)",
 				    q->name, t->gsis[g].partition_key,
+				    t->gsis[g].name, t->gsis[g].partition_key,
 				    t->gsis[g].name, t->partition_key);
 				return -1;
 			}

@@ -75,8 +75,9 @@ static void od_cells(const struct pk_ddb_index *x, struct index_cells *c)
 		 text_ru(x->used_mcu, d), text_ru(x->cap_mcu, e),
 		 100.0 * ddb_index_utilisation(x));
 	snprintf(c->reads, CELL,
-		 "none consumed: reads never touch an index (statement 26; a "
-		 "Query of the index is not replayed)");
+		 "none consumed: no query reads it (a base read never "
+		 "touches an index, statement 26; a Query of an on-demand "
+		 "index is not replayed)");
 	snprintf(c->throttled, CELL,
 		 "%s (%s IndexWriteKeyRangeThroughputExceeded, %s "
 		 "IndexWriteAccountLimitExceeded): each a base write "
@@ -116,10 +117,22 @@ static void index_cells(const struct pk_ddb_index *x, struct index_cells *c)
 		 "%s WCU consumed of %s provisioned over the run (%.1f%%)",
 		 text_ru(x->used_mcu, d), text_ru(x->cap_mcu, e),
 		 100.0 * ddb_index_utilisation(x));
-	snprintf(c->reads, CELL,
-		 "none of its %s RCU consumed: reads never touch an index "
-		 "(statement 26; a Query of the index is not replayed)",
-		 fmt_thousands(x->rcu, a));
+	if (x->reads > 0) {
+		snprintf(c->reads, CELL,
+			 "%s RCU consumed by a Query of it (%s pages asked, %s "
+			 "IndexReadKeyRangeThroughputExceeded, %s "
+			 "IndexReadProvisionedThroughputExceeded; a base "
+			 "request never fails for them, statement 26)",
+			 text_ru(x->read_used_mcu, d),
+			 fmt_thousands((int64_t)x->reads, a),
+			 fmt_thousands((int64_t)x->read_throttled[0], b),
+			 fmt_thousands((int64_t)x->read_throttled[1], e));
+	} else {
+		snprintf(c->reads, CELL,
+			 "none of its %s RCU consumed: no query reads it (a "
+			 "base read never touches an index, statement 26)",
+			 fmt_thousands(x->rcu, a));
+	}
 	snprintf(c->throttled, CELL,
 		 "%s (%s IndexWriteKeyRangeThroughputExceeded, %s "
 		 "IndexWriteProvisionedThroughputExceeded): each a base "

@@ -90,12 +90,12 @@ static const struct ddb_cells no_ddb = {{-1, -1}, {-1, -1}, 1, -1, -1};
 /* The rows of a DynamoDB table's global secondary indexes (D17), after
    the table's: per index, closed second and partition with a write
    asked of it, its write units consumed and its share (wcu_consumed,
-   wcu_share; an index's reads are never asked, statement 26: rcu
-   empty), its normalized consumption (units / share, at most 1; a
-   second with a refusal is 1, as a table partition's), the index
-   writes asked and refused, and the index's name in the last column;
-   then its CloudWatch minutes (D15: span_s 60, the minute's sums, the
-   index's WCU a second as its share, its busiest second's units and
+   wcu_share; a base read never asks an index, statement 26, and a
+   Query of the index is not kept by second: rcu empty), its normalized
+   consumption (units / share, at most 1; a second with a refusal is 1, as a
+   table partition's), the index writes asked and refused, and the index's name
+   in the last column; then its CloudWatch minutes (D15: span_s 60, the minute's
+   sums, the index's WCU a second as its share, its busiest second's units and
    refusals). An index keeps no storage and retries nothing of its own:
    0. ttl: the ttl column is there (0). */
 static void index_rows(const struct pk_result_variant *v, int ttl, FILE *out)

@@ -195,8 +195,9 @@ void field_gsi_util(const struct field_ctx *c, struct pk_field_value *o)
 
 void field_gsi_rcu_used(const struct field_ctx *c, struct pk_field_value *o)
 {
-	(void)c;
-	fv_int(o, 0); /* statement 26: reads never touch an index */
+	/* a base read never touches an index (statement 26): its read
+	   units are a Query of it's */
+	fv_real(o, (double)gsi(c)->read_used_mcu / 1000.0);
 }
 
 void field_gsi_throttled(const struct field_ctx *c, struct pk_field_value *o)

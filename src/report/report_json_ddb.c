@@ -91,8 +91,9 @@ static json_t *index_json(const struct pk_ddb_index *x)
 	json_object_set_new(o, "wcu_provisioned_over_run", units(x->cap_mcu));
 	json_object_set_new(o, "write_utilisation",
 			    json_real(ddb_index_utilisation(x)));
-	/* statement 26: reads never touch an index */
-	json_object_set_new(o, "rcu_consumed", json_integer(0));
+	/* a base read never touches an index (statement 26): its read
+	   units are a Query of it's */
+	json_object_set_new(o, "rcu_consumed", units(x->read_used_mcu));
 	json_object_set_new(
 	    o, "throttled",
 	    json_integer((json_int_t)(x->throttled[0] + x->throttled[1])));

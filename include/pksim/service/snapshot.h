@@ -288,6 +288,15 @@ struct pk_ddb_index {
 	int64_t first_throttle_s; /* the second of its first refusal, -1
 				     for none */
 	int first_reason;	  /* ... its kind, 0 or 1 as throttled[] */
+	/* A Query of the index (a query's `index:`): each page asked of
+	   its partitions' read buckets, the read units they admitted,
+	   mCU, and the pages refused, [0] by a partition
+	   (IndexReadKeyRangeThroughputExceeded), [1] by the index's total
+	   (IndexReadProvisionedThroughputExceeded); 0 when no query
+	   reads it */
+	uint64_t reads;
+	int64_t read_used_mcu;
+	uint64_t read_throttled[2];
 	const struct pk_ddb_index_time *seconds; /* per partition and
 				      closed second with a write attempt,
 				      in time then partition order; NULL

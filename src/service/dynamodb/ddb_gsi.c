@@ -11,8 +11,9 @@
  *   has them); otherwise the base write is throttled and not stored,
  *   with the reason attributed to the index (D14:
  *   IndexWriteKeyRangeThroughputExceeded, statement 25);
- * - reads never touch an index (statement 26: a Query of the index is
- *   not replayed).
+ * - a base read never touches an index (statement 26); a query's
+ *   `index:` is a Query of the index, on its own read buckets
+ *   (ddb_gsi_read.c).
  * The loader has checked that some item has each index's attribute
  * (scenario_gsi.c).
  * - its entries are stored for the bill (pricing.md §4: storage counts
@@ -210,6 +211,7 @@ int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		d->bill.rcu += g->rcu;
 		d->bill.wcu += g->wcu;
 	}
+	ddb_gsi_reads_init(d);
 	return 0;
 }
 
@@ -218,8 +220,8 @@ void ddb_gsi_set_wcu(struct ddb *d, struct ddb_gsi *gi, int64_t wcu)
 	int64_t share;
 	size_t k;
 
-	if (wcu > gi->wcu) {
-		ddb_gsi_parts_raise(d, gi, wcu);
+	if (wcu > gi->wcu && ddb_gsi_parts_raise(d, gi, wcu) > 0 && gi->read) {
+		ddb_gsi_read_shares(gi);
 	}
 	share = wcu * 1000 / (int64_t)gi->n;
 	d->gsi_wcu_moved += wcu - gi->wcu;
@@ -360,6 +362,9 @@ void ddb_gsis_refill(struct ddb *d, int64_t n)
 			gsi_od_close(gi, n);
 			continue;
 		}
+		if (gi->read) {
+			ddb_gsi_read_refill(gi, n);
+		}
 		for (k = 0; k < gi->n; k++) {
 			sum += ddb_side_left(&gi->w[k]);
 			pool += ddb_side_unasked(&gi->w[k]);
@@ -445,6 +450,12 @@ static long gsi_value(struct ddb *d, struct ddb_gsi *gi, uint64_t item,
 	*len = d->kv->id_len;
 	*hash = k >= 0 ? ddb_key_hash(d->kv->id, d->kv->id_len) : 0;
 	return k;
+}
+
+long ddb_gsi_value(struct ddb *d, size_t i, uint64_t item, size_t *len,
+		   uint64_t *hash)
+{
+	return gsi_value(d, &d->gsis[i], item, len, hash);
 }
 
 /* Add write (part, units, bytes, entries) of the value of length len
@@ -591,6 +602,8 @@ static int gsi_item(struct ddb *d, const struct pk_svc_request *rq,
 			un->od_used = gi->od.used_mcu;
 			un->bytes = x.bytes[j];
 			un->entries = x.entries[j];
+			un->hash = x.hash[j];
+			un->len = x.len[j];
 			gi->s_writes[k]++;
 			if (gi->on_demand) {
 				v = gsi_admit_od(gi, k, u, rq);
@@ -754,6 +767,9 @@ void ddb_gsis_store(struct ddb *d)
 
 		b->index_bytes = bytes > 0 ? (uint64_t)bytes : 0;
 		b->index_entries = entries > 0 ? (uint64_t)entries : 0;
+		if (d->gsi_reads) {
+			ddb_gsi_read_store(d, u);
+		}
 	}
 }
 
@@ -786,6 +802,7 @@ void ddb_gsis_free(struct ddb *d)
 			ddb_od_free(&d->gsis[i].od);
 		}
 	}
+	ddb_gsi_reads_free(d);
 	free(d->gsis);
 	free(d->index_info);
 	free(d->undo);

@@ -47,6 +47,10 @@ static void grow(struct ddb_gsi *gi, size_t n)
 	GROW(gi->lifted);
 	GROW(gi->start);
 	GROW(gi->at);
+	GROW(gi->r);
+	GROW(gi->r_since_s);
+	GROW(gi->r_last_s);
+	GROW(gi->r_lifted);
 #undef GROW
 	gi->n = n;
 	gi->info->parts = gi->parts;
@@ -67,6 +71,9 @@ void ddb_gsi_parts_alloc(struct ddb_gsi *gi, size_t n)
 		gi->parts[k].peak_t_s = -1;
 		gi->since_s[k] = -1;
 		gi->last_s[k] = INT64_MIN;
+		gi->r[k].cap_mcu = (int64_t)PK_DDB_PART_RCU * 1000;
+		gi->r_since_s[k] = -1;
+		gi->r_last_s[k] = INT64_MIN;
 	}
 }
 
@@ -113,6 +120,15 @@ static void split(struct ddb_gsi *gi, size_t j)
 	gi->since_s[n] = gi->since_s[p];
 	gi->last_s[n] = gi->last_s[p];
 	gi->lifted[n] = gi->lifted[p];
+	/* its read side alike (its share set by the caller,
+	   ddb_gsi_read_shares) */
+	gi->r[n].cap_mcu = gi->r[p].cap_mcu;
+	half = gi->r[p].bank_mcu / 2;
+	gi->r[n].bank_mcu = gi->r[p].bank_mcu - half;
+	gi->r[p].bank_mcu = half;
+	gi->r_since_s[n] = gi->r_since_s[p];
+	gi->r_last_s[n] = gi->r_last_s[p];
+	gi->r_lifted[n] = gi->r_lifted[p];
 }
 
 size_t ddb_gsi_parts_raise(struct ddb *d, struct ddb_gsi *gi, int64_t wcu)
@@ -145,4 +161,8 @@ void ddb_gsi_parts_free(struct ddb_gsi *gi)
 	free(gi->lifted);
 	free(gi->start);
 	free(gi->at);
+	free(gi->r);
+	free(gi->r_since_s);
+	free(gi->r_last_s);
+	free(gi->r_lifted);
 }

@@ -39,12 +39,25 @@
  * a page's answer and the next page's send), so they meet one second's
  * capacity.
  *
+ * A query naming a global secondary index (`index:`, IndexName) is a
+ * Query of the index: the entries the index holds under the index key
+ * value (ddb_gsi_read.c), ceil(bytes / 4 KiB) x 0.5 RCU (eventual only:
+ * reference §12, "GSI queries are eventually consistent only ... summed
+ * then rounded"; statement 27: 8 entries of 2,000 B, 2 RCU), paged as a
+ * Query of the table, each page asked of the index partition's read
+ * bucket alone: a throttle is the index's (its read reason), and no
+ * base-table bucket is asked (statement 26). Its units are the
+ * index's: the table's consumed and offered figures leave them out;
+ * the bill's read request units count them (pricing.md: on demand
+ * bills request units of the table plus its indexes).
+ *
  * What a query's `results` says (items returned, Azure Cosmos DB's
  * per-result charge) does not change a table's units: DynamoDB charges
  * what it reads. A condition on the table's sort key (a key condition
  * that reads part of the collection: pksim does not evaluate conditions
- * over stored items) and a query naming a global secondary index's key
- * (a Query of the index) are refused at load.
+ * over stored items), a query selecting by a global secondary index's
+ * key without naming it, and what a Query of an index cannot mean here
+ * (scenario_ddb_query_check) are refused at load.
  *
  * The items kept by key value (ddb_query_note) cost a hash look-up a
  * write only when the scenario sends queries (d->queries).
@@ -53,6 +66,7 @@
 #include <string.h>
 
 #include "ddb_state.h"
+#include "pksim/base/diag.h"
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
 #include "pksim/service/dynamodb/ddb_service.h"
@@ -114,13 +128,15 @@ void ddb_query_free(struct ddb *d)
 	free(d->q_key);
 }
 
-/* The units (mCU) of reading bytes in 1 MB pages (the file's comment) */
-static int64_t pages_mcu(const struct ddb *d, uint64_t bytes)
+/* The units (mCU) of reading bytes in 1 MB pages (the file's comment):
+   of an index (index 1), eventual always (the loader refuses an index
+   on a strong table) */
+static int64_t pages_mcu(const struct ddb *d, uint64_t bytes, int index)
 {
-	return ddb_units_read_mcu(bytes,
-				  d->t->reads == PK_DDB_CONSISTENCY_STRONG
-				      ? PK_DDB_READ_STRONG
-				      : PK_DDB_READ_EVENTUAL);
+	return ddb_units_read_mcu(
+	    bytes, d->t->reads == PK_DDB_CONSISTENCY_STRONG && !index
+		       ? PK_DDB_READ_STRONG
+		       : PK_DDB_READ_EVENTUAL);
 }
 
 void ddb_query_scratch(struct ddb *d, size_t n)
@@ -282,6 +298,61 @@ static size_t query_segs(struct ddb *d, const struct pk_svc_request *rq,
 	return m > 1 ? distinct_values(d, m) : m;
 }
 
+/* The global secondary index query rq names (its `index:`, checked at
+   load to be one of the table's), or -1 for the table */
+static long query_index(const struct ddb *d, const struct pk_svc_request *rq)
+{
+	size_t i;
+
+	if (!rq->query || !rq->query->index) {
+		return -1;
+	}
+	for (i = 0; i < d->n_gsis; i++) {
+		if (strcmp(d->gsis[i].g->name, rq->query->index) == 0) {
+			return (long)i;
+		}
+	}
+	PK_BUG("query '%s' names index '%s', which the table lacks",
+	       rq->query->name, rq->query->index);
+	return -1;
+}
+
+/* The Queries of index gx of query rq's n values (one a distinct index
+   key value, in the list's order) as runs of pages into q_seg: how
+   many, or 0 when a value's item holds no string or number under the
+   index's key (no key value DynamoDB takes: ValidationException). With
+   no value (no item written yet) one Query of a value holding nothing,
+   on the index's first partition (ASSUMPTION, as a Query of the
+   table's missing value reads nothing). */
+static size_t index_segs(struct ddb *d, const struct pk_svc_request *rq,
+			 size_t gx, size_t n)
+{
+	uint64_t h = 0, bytes;
+	size_t i, m = 0, len;
+	long k;
+
+	if (n == 0) {
+		d->q_seg[0].bytes = 0;
+		d->q_seg[0].hash = 0;
+		d->q_seg[0].item = PK_ITEM_NONE;
+		d->q_seg[0].coll = NULL;
+		d->q_seg[0].part = (size_t)ddb_gsi_part_at(&d->gsis[gx], 0);
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		k = ddb_gsi_value(d, gx, value_item(rq, i), &len, &h);
+		if (k < 0) {
+			return 0;
+		}
+		d->q_seg[m].coll = ddb_gsi_read_value(d, gx, len, h, &bytes);
+		d->q_seg[m].bytes = bytes;
+		d->q_seg[m].hash = h;
+		d->q_seg[m].item = value_item(rq, i);
+		d->q_seg[m++].part = (size_t)k;
+	}
+	return m > 1 ? distinct_values(d, m) : m;
+}
+
 /* Pages of a run reading bytes: 1 MiB each, the last the rest; one
    reading nothing when bytes is 0 */
 static uint64_t seg_pages(uint64_t bytes)
@@ -346,6 +417,20 @@ static int page(struct ddb *d, const struct pk_svc_request *pg,
 	return 0;
 }
 
+/* One page of units u (mCU) of run g on index gx, sent as request pg:
+   the bill's demand of a first try, then asked of the index
+   partition's read bucket alone (ddb_gsi_read_admit; no table bucket,
+   statement 26). 1 when admitted, else 0 (the index's reason
+   counted). */
+static int index_page(struct ddb *d, const struct pk_svc_request *pg, size_t gx,
+		      const struct ddb_qseg *g, int64_t u)
+{
+	if (pg->retry == 0) {
+		ddb_bill_demand(d, pg->phase, 0, u);
+	}
+	return ddb_gsi_read_admit(d, gx, g->part, u);
+}
+
 void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 		     struct pk_outcome *out)
 {
@@ -357,19 +442,30 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 	enum pk_route_kind kind;
 	struct pk_svc_request r = *rq, one;
 	int throttled = 0, read;
+	long gx = query_index(d, rq);
 
-	if (n > d->q_src_cap) {
-		d->q_src = xreallocarray(d->q_src, n, sizeof(*d->q_src));
-		d->q_src_cap = n;
+	if (gx >= 0) {
+		/* a Query of the index: its key's value (eq), or each of
+		   an IN list's (the loader asks for one or the other) */
+		kind = rq->n_in ? PK_ROUTE_TARGETED : PK_ROUTE_SINGLE;
+		ddb_query_scratch(d, n);
+		m = index_segs(d, rq, (size_t)gx, n);
+	} else {
+		if (n > d->q_src_cap) {
+			d->q_src =
+			    xreallocarray(d->q_src, n, sizeof(*d->q_src));
+			d->q_src_cap = n;
+		}
+		for (i = 0; i < n; i++) {
+			pkey_source_workload(d->key, d->w, value_item(rq, i),
+					     &d->q_src[i]);
+		}
+		pkey_route(d->key, rq->query, d->q_src, n, &d->route);
+		kind = d->route.kind;
+		ddb_query_scratch(d, n);
+		m = kind == PK_ROUTE_FANOUT ? scan_segs(d)
+					    : query_segs(d, rq, n);
 	}
-	for (i = 0; i < n; i++) {
-		pkey_source_workload(d->key, d->w, value_item(rq, i),
-				     &d->q_src[i]);
-	}
-	pkey_route(d->key, rq->query, d->q_src, n, &d->route);
-	kind = d->route.kind;
-	ddb_query_scratch(d, n);
-	m = kind == PK_ROUTE_FANOUT ? scan_segs(d) : query_segs(d, rq, n);
 	if (m == 0) {
 		/* a key value DynamoDB refuses: ValidationException */
 		ddb_count_attempt(d, NULL, rq, 0);
@@ -397,16 +493,18 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 			at += np;
 			continue;
 		}
-		if (g->item != PK_ITEM_NONE) {
+		if (g->item != PK_ITEM_NONE && gx < 0) {
 			/* its key value in d->kv, for its heat and demand */
 			ddb_items_pkey(d, g->item, &h);
 		}
 		read = 0;
 		for (pg = at < done ? done - at : 0; pg < np; pg++) {
 			off = pg * PK_DDB_PAGE_BYTES;
-			u = pages_mcu(d, g->bytes - off < PK_DDB_PAGE_BYTES
-					     ? g->bytes - off
-					     : PK_DDB_PAGE_BYTES);
+			u = pages_mcu(d,
+				      g->bytes - off < PK_DDB_PAGE_BYTES
+					  ? g->bytes - off
+					  : PK_DDB_PAGE_BYTES,
+				      gx >= 0);
 			one = r;
 			/* only the page a throttle ended the last attempt
 			   with is a retry; each later one is a request of
@@ -415,7 +513,8 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 				one.retry = 0;
 				one.arrived = at + pg == 0 ? rq->arrived : 1;
 			}
-			if (!page(d, &one, g, u)) {
+			if (!(gx >= 0 ? index_page(d, &one, (size_t)gx, g, u)
+				      : page(d, &one, g, u))) {
 				out->range = g->part;
 				out->pages_done = (uint32_t)(at + pg);
 				throttled = 1;
@@ -428,18 +527,25 @@ void ddb_query_apply(struct ddb *d, const struct pk_svc_request *rq,
 		at += np;
 	}
 	out->charge_mru = served;
-	t->ru_mru += served;
-	d->sec.served_mru += served;
 	ddb_bill_used(d, 0, served);
+	if (gx < 0) {
+		/* the table's units (an index's are its own) */
+		t->ru_mru += served;
+		d->sec.served_mru += served;
+		t->query_ranges += ranges;
+	}
 	if (kind == PK_ROUTE_FANOUT) {
 		t->fanout_mru += served;
 	}
-	t->query_ranges += ranges;
 	out->ranges = ranges;
 	if (throttled) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
+		if (gx >= 0) {
+			/* the second's throttle, not a table partition's */
+			d->sec.throttled_429++;
+		}
 		return;
 	}
 	out->status = PK_HTTP_OK;

@@ -23,8 +23,10 @@
 /* Throttle reasons this replay gives (D14: Table<Read|Write><limit>):
    a provisioned table's KeyRange and Provisioned ones, an on-demand
    table's KeyRange, AccountLimit and MaxOnDemand ones, reads first;
-   then each index's IndexWrite KeyRange and Provisioned ones */
-#define DDB_REASONS (6 + 2 * PK_DDB_MAX_GSIS)
+   then each index's IndexWrite KeyRange and Provisioned ones; then
+   those of each index a query reads, IndexRead KeyRange and
+   Provisioned (ddb_gsi_read.c) */
+#define DDB_REASONS (6 + 4 * PK_DDB_MAX_GSIS)
 
 /* One global secondary index (D17; ddb_gsi.c) */
 struct ddb_gsi {
@@ -76,6 +78,17 @@ struct ddb_gsi {
 	int64_t sc_pending_s, sc_to;
 	int64_t dec_day, dec_last_s;
 	int dec_in_day;
+	/* its reads (ddb_gsi_read.c), read 1 when a query reads it (a
+	   provisioned table's): n read sides (shares of the index's own
+	   RCU), their total, their `delayed` runs and lifts (as w's),
+	   its read reasons in ddb.reasons and their names (owned) */
+	int read;
+	struct pk_ddb_side *r;
+	struct pk_ddb_total tr;
+	int64_t *r_since_s, *r_last_s;
+	int *r_lifted;
+	int read_reason_ix[2];
+	char *read_names[2];
 };
 
 /* One local secondary index (D18; ddb_lsi.c) */
@@ -93,6 +106,7 @@ struct ddb_dval;  /* a key value's on-demand count (ddb_demand.c) */
 struct ddb_ahead; /* the open second's demand read ahead (ddb_ahead.c) */
 struct ddb_item;  /* a stored item (ddb_items.c) */
 struct ddb_qcoll; /* a key value's items, for Query (ddb_query.c) */
+struct ddb_gcoll; /* an index key value's entries (ddb_gsi_read.c) */
 
 /* One request's primary keys (ddb_items.c): key i is bytes [off[i],
    off[i + 1]); used: bytes of the key being built */
@@ -112,6 +126,8 @@ struct ddb_gsi_undo {
 	int64_t od_used; /* the index's od.used_mcu before it */
 	int64_t bytes;	 /* what it adds to the index's stored bytes */
 	int64_t entries; /* ... and entries (-1: a delete) */
+	uint64_t hash;	 /* ... under the index key value of this hash */
+	size_t len;	 /* ... and length */
 };
 
 /* One index write a base write asks (ddb_gsis_demand): of index index,
@@ -314,20 +330,27 @@ struct ddb {
 	struct ddb_qseg *q_seg;
 	struct ddb_qkey *q_key;
 	size_t q_cap;
+	/* a Query of an index (ddb_gsi_read.c): gsi_reads 1 when a query
+	   reads one, and only then each of its key values' entries are
+	   kept (gcolls) */
+	int gsi_reads;
+	struct ddb_gcoll *gcolls;
 };
 
 /* One run of a Query's or Scan's 1 MiB pages on one partition
    (ddb_query.c): a key value's Query, or a Scan's partition */
 struct ddb_qseg {
-	uint64_t bytes; /* what it reads, bytes (0: one page reading
-			   nothing) */
-	uint64_t hash;	/* its key value's hash (a Scan: the partition's
-			   lowest) */
-	uint64_t item;	/* the workload item its key value is read from;
-			   PK_ITEM_NONE for a Scan's partition */
-	const struct ddb_qcoll *coll; /* its key value's items, NULL when
-					 it holds none (and for a Scan) */
-	size_t part;		      /* the partition it reads */
+	uint64_t bytes;	  /* what it reads, bytes (0: one page reading
+			     nothing) */
+	uint64_t hash;	  /* its key value's hash (a Scan: the partition's
+			     lowest) */
+	uint64_t item;	  /* the workload item its key value is read from;
+			     PK_ITEM_NONE for a Scan's partition */
+	const void *coll; /* its key value's items (struct ddb_qcoll; a
+			     Query of an index: its entries, struct
+			     ddb_gcoll), NULL when it holds none (and for a
+			     Scan); compared, never read, here */
+	size_t part;	  /* the partition it reads */
 };
 
 /* A Query's key value as ddb_query.c sorts an IN list's to find those
@@ -716,6 +739,31 @@ void ddb_gsis_store(struct ddb *d);
 size_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
 		       const struct ask *a, struct ddb_gsi_ask *out);
 void ddb_gsis_free(struct ddb *d);
+/* Index i's key value of workload item: its partition, with the
+   value's length and hash in *len and *hash (d->kv holds the value);
+   -1 when the item has no string or number there (not in the index) */
+long ddb_gsi_value(struct ddb *d, size_t i, uint64_t item, size_t *len,
+		   uint64_t *hash);
+
+/* ddb_gsi_read.c: a Query of a global secondary index (D17, reference
+   §12 "Reads"). reads_init marks the indexes a query reads and gives
+   them their read sides and reasons (after every index's own, the
+   table's provisioned, its on-demand ones not read); read_shares sets
+   index gi's read shares (its RCU over its partitions, after a raise
+   added some); read_refill refills them as n seconds close; read_store
+   keeps what one index write u did to its key value's entries;
+   read_value is index i's value of length len and hash's entries
+   (NULL none) and their bytes in *bytes; read_admit asks u mCU of
+   index i's partition k's read bucket: 1 admitted, else 0 with the
+   index's read reason counted. reads_free frees what they keep. */
+void ddb_gsi_reads_init(struct ddb *d);
+void ddb_gsi_read_shares(struct ddb_gsi *gi);
+void ddb_gsi_read_refill(struct ddb_gsi *gi, int64_t n);
+void ddb_gsi_read_store(struct ddb *d, const struct ddb_gsi_undo *u);
+const void *ddb_gsi_read_value(const struct ddb *d, size_t i, size_t len,
+			       uint64_t hash, uint64_t *bytes);
+int ddb_gsi_read_admit(struct ddb *d, size_t i, size_t k, int64_t u);
+void ddb_gsi_reads_free(struct ddb *d);
 
 /* ddb_lsi.c: the table's local secondary indexes from d->t, and what
    the runway projects its item collections against (d->bill's
