@@ -165,6 +165,23 @@ static const char f7[] =
     "  - {duration: 10m, rate: 10/s, ops: {replace: 1}, item_size: 100KB, "
     "select: {distribution: zipf, s: 1.3}}\n";
 
+/* E1: an hour key on 5 ranges of 400 RU/s, cap 200 MB, 400 ops/s of
+   10 % creates and 90 % point reads of 10 KB drawn zipfian (the oldest
+   hottest), from 00:45. From 01:00 the reads fall nearly all on hour
+   00's items, so hour 01's range takes only its creates, 40 x 9.09 =
+   363.6 RU/s of 400 (rule 20): 400 KiB/s, 200 MiB in 512 s, full at
+   900 + 512 = 1,412 s (a replay fills at 1,417 s). Read uniformly the
+   range also takes its part of the reads: 1,686 s, what was said for
+   zipfian, hotspot and latest alike (latest's replay: 2,123 s) */
+static const char e1[] =
+    "clock: {start: \"2026-03-05T00:45:00Z\"}\n"
+    "container: {partition_key: /hour, throughput: 2000, partitions: 5, "
+    "logical_partition_storage: 200MB}\n"
+    "items: {hour: {clock: \"%Y-%m-%dT%H\"}}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 400/s, ops: {create: 0.1, read: 0.9}, "
+    "item_size: 10KB, select: zipfian}\n";
+
 /* F11: a day key whose items another stream replaces at 100 KB:
    "bounded ... 210.9 MiB" said, right 17.0 days (replay 17.2) */
 static const char f11[] =
@@ -396,6 +413,8 @@ static const struct gcase cases[] = {
     {"H7", h7, 0, PK_FULL_NOT_PROJECTED, -1, "deletes"},
     {"H8", h8, 0, PK_FULL_NOT_PROJECTED, -1, "varying size"},
     {"F7", f7, 0, PK_FULL_NOT_PROJECTED, -1, "select"},
+    {"E1", e1, 0, PK_FULL_NOT_PROJECTED, -1,
+     "a select other than uniform for reads"},
     {"F11", f11, 0, PK_FULL_NOT_PROJECTED, -1, "a time key"},
     {"date.random", daterand, 0, PK_FULL_DAYS, 20971.52, "projected"},
     {"K5", k5, 0, PK_FULL_NOT_PROJECTED, -1, "rule 18"},

@@ -172,7 +172,7 @@ static const char *const names[PK_RW_FEATURES] = {
     "a data file redrawing ids (as many repeats as new records)",
     "a preload",
     "a time scale",
-    "a select other than uniform for rewrites or deletes",
+    "a select other than uniform for reads, rewrites or deletes",
     "autoscale held back by its RU/s (storage raises the max, rule 18)",
     "a serverless container (RU/s grows with partitions, rule 19; 1 TB "
     "at most)",
@@ -313,6 +313,13 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 		     i++) {
 			const struct pk_phase_spec *ps = &sc->phases[i];
 
+			if (ps->select.kind != PK_DIST_UNIFORM &&
+			    ps->mix[PK_OP_READ] > 0) {
+				/* reads drawn skewed over the stored items: a
+				   range's part of them is not its part of the
+				   items (zipfian: the oldest hottest) */
+				f |= SEL;
+			}
 			if (!phase_writes(ps)) {
 				continue;
 			}

@@ -389,8 +389,8 @@ enum pk_runway_feature {
 					      whole) */
 	PK_RW_F_PRELOAD = 1u << 17,	   /* `preload:` */
 	PK_RW_F_TIME_SCALE = 1u << 18,	   /* `time_scale:` */
-	PK_RW_F_SELECT = 1u << 19,	   /* rewrites or deletes pick by a
-					      select other than uniform */
+	PK_RW_F_SELECT = 1u << 19,	   /* reads, rewrites or deletes pick
+					      by a select other than uniform */
 	PK_RW_F_AUTOSCALE_RU = 1u << 20,   /* autoscale, growth held back by
 					      RU/s: storage raises the max
 					      (rule 18) as it grows */
