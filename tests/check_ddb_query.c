@@ -542,6 +542,53 @@ START_TEST(test_ddb_query_index_statement_27)
 }
 END_TEST
 
+/*
+ * The JSON report counts a Query of an index under the index: the
+ * statement 27 scenario with an index of 1 RCU (above): 5 Queries of
+ * one page each (16,000 B, under 1 MiB), every page refused by the
+ * index's total, no read unit consumed: indexes[0] read_pages 5,
+ * read_throttled 5, rcu_consumed 0, and its write figures the 8 creates'
+ * (8 index writes of 2 WCU: wcu_consumed 16, throttled 0).
+ */
+START_TEST(test_ddb_query_index_json)
+{
+	char text[1024], *buf = NULL;
+	size_t len = 0;
+	struct tu_fx f;
+	FILE *mem;
+	json_t *root, *x;
+	json_error_t err;
+
+	snprintf(text, sizeof(text), statement_27, 1);
+	tu_fx_run(&f, "s26.yaml", text);
+	mem = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(report_json(f.r, 0, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	root = json_loads(buf, 0, &err);
+	ck_assert_ptr_nonnull(root);
+	x = json_array_get(
+	    json_object_get(
+		json_array_get(json_object_get(root, "variants"), 0),
+		"indexes"),
+	    0);
+	ck_assert_ptr_nonnull(x);
+	ck_assert_int_eq(json_integer_value(json_object_get(x, "read_pages")),
+			 5);
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(x, "read_throttled")), 5);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(x, "rcu_consumed")), 0, 1e-9);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(x, "wcu_consumed")), 16, 1e-9);
+	ck_assert_int_eq(json_integer_value(json_object_get(x, "throttled")),
+			 0);
+	json_decref(root);
+	free(buf);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_query");
@@ -558,6 +605,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_query_html_words);
 	tcase_add_test(tc, test_ddb_query_json_words);
 	tcase_add_test(tc, test_ddb_query_index_statement_27);
+	tcase_add_test(tc, test_ddb_query_index_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -170,13 +170,13 @@ field_group_fn field_tx_canceled, field_tx_codes_n, field_tx_code,
    or minute idx[1]. */
 field_group_fn field_gsi_n, field_gsi_name, field_gsi_key, field_gsi_proj,
     field_gsi_rcu, field_gsi_wcu, field_gsi_parts, field_gsi_used,
-    field_gsi_cap, field_gsi_util, field_gsi_rcu_used, field_gsi_throttled,
-    field_gsi_reasons_n, field_gsi_reason, field_gsi_reason_count,
-    field_gsi_first, field_gsi_part_ix, field_gsi_part_share,
-    field_gsi_part_used, field_gsi_part_peak, field_gsi_part_peak_t,
-    field_gsi_part_throttled, field_gsi_min_n, field_gsi_min_t,
-    field_gsi_min_used, field_gsi_min_peak, field_gsi_min_thr,
-    field_gsi_min_peak_thr;
+    field_gsi_cap, field_gsi_util, field_gsi_rcu_used, field_gsi_read_pages,
+    field_gsi_read_thr, field_gsi_throttled, field_gsi_reasons_n,
+    field_gsi_reason, field_gsi_reason_count, field_gsi_first,
+    field_gsi_part_ix, field_gsi_part_share, field_gsi_part_used,
+    field_gsi_part_peak, field_gsi_part_peak_t, field_gsi_part_throttled,
+    field_gsi_min_n, field_gsi_min_t, field_gsi_min_used, field_gsi_min_peak,
+    field_gsi_min_thr, field_gsi_min_peak_thr;
 
 /* The change feed: change_feed.* and a range's changes_per_s
    (report_field_cfeed.c). */

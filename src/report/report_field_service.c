@@ -200,6 +200,17 @@ void field_gsi_rcu_used(const struct field_ctx *c, struct pk_field_value *o)
 	fv_real(o, (double)gsi(c)->read_used_mcu / 1000.0);
 }
 
+void field_gsi_read_pages(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)gsi(c)->reads);
+}
+
+void field_gsi_read_thr(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)(gsi(c)->read_throttled[0] +
+			    gsi(c)->read_throttled[1]));
+}
+
 void field_gsi_throttled(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_int(o, (int64_t)(gsi(c)->throttled[0] + gsi(c)->throttled[1]));

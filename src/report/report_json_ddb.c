@@ -94,6 +94,11 @@ static json_t *index_json(const struct pk_ddb_index *x)
 	/* a base read never touches an index (statement 26): its read
 	   units are a Query of it's */
 	json_object_set_new(o, "rcu_consumed", units(x->read_used_mcu));
+	json_object_set_new(o, "read_pages",
+			    json_integer((json_int_t)x->reads));
+	json_object_set_new(o, "read_throttled",
+			    json_integer((json_int_t)(x->read_throttled[0] +
+						      x->read_throttled[1])));
 	json_object_set_new(
 	    o, "throttled",
 	    json_integer((json_int_t)(x->throttled[0] + x->throttled[1])));
