@@ -1221,6 +1221,33 @@ START_TEST(test_ondemand_month_burst_not_retried)
 END_TEST
 
 /*
+ * A weekly schedule's on-demand month is its week's from any run that
+ * holds a whole week: 1 put of 1 KiB (1 WRU, D1) every 100 s on
+ * weekdays only, from Monday 2026-11-02 00:00, for 10 days. Its first
+ * 168 clock hours hold the week once: 5 x 864 = 4,320 WRU, and the
+ * month is 4,320 x 30/7 x $0.625 / 1e6 = $0.0115714, as a 7-day run
+ * gives. Over 720 h the 10 days' 8 weekdays gave 6,912 WRU / 240 h x
+ * 720 x $0.625 / 1e6 = $0.01296.
+ */
+START_TEST(test_ondemand_month_from_week)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "clock: {start: 2026-11-02T00:00:00Z}\n"
+	    "table: {partition_key: /id, capacity: on_demand}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "phases:\n"
+	    "  - {duration: 10d, rate: {base: 0.01/s, weekly: weekdays}, "
+	    "ops: {create: 1}, item_size: 1KB}\n";
+	json_t *root, *m = money_json(yaml, &root);
+
+	ck_assert_double_eq_tol(num(m, "month_cost"),
+				4320.0 * 30 / 7 * 0.625 / 1e6, EPS);
+	json_decref(root);
+}
+END_TEST
+
+/*
  * The same for a provisioned table's on-demand line and its use: 100
  * WCU (one partition, burst off) asked 200 puts a second of 1 KiB for
  * 60 s under `retry_mode: legacy`, so half are throttled and retried
@@ -1598,6 +1625,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_index_value_capped);
 	tcase_add_test(tc, test_ondemand_month_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_burst_not_retried);
+	tcase_add_test(tc, test_ondemand_month_from_week);
 	tcase_add_test(tc, test_ondemand_line_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_streams_rates);
 	tcase_add_test(tc, test_ondemand_month_streams_cycle);

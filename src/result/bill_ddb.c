@@ -302,17 +302,18 @@ static int64_t hour_units(const struct pk_snapshot_ddb *x, size_t h,
 	return total - sum;
 }
 
-/* The units (demand: asked, else consumed) of every hour at their
-   day's on-demand rates, into writes and reads */
-static void units_priced(const struct pk_scenario *sc,
+/* The units (demand: asked, else consumed) of the run's first `upto`
+   clock hours (at most all of them) at their day's on-demand rates,
+   into writes and reads */
+static void hours_priced(const struct pk_scenario *sc,
 			 const struct pk_snapshot_ddb *x, int demand,
 			 struct pk_bill *b, struct pk_bill_line *writes,
-			 struct pk_bill_line *reads)
+			 struct pk_bill_line *reads, size_t upto)
 {
 	struct bill_acc wa = {MCU, 1e6, 0, 0, 0, 0, 0}, ra = wa;
 	size_t h, n = (size_t)b->hours;
 
-	for (h = 0; h < n; h++) {
+	for (h = 0; h < n && h < upto; h++) {
 		double wp = bill_price(sc, b, &writes->pick,
 				       demand ? PK_BILL_OF_ONDEMAND_WRITES
 					      : PK_BILL_OF_THROUGHPUT,
@@ -329,6 +330,16 @@ static void units_priced(const struct pk_scenario *sc,
 	writes->cost = bill_acc_cost(&wa);
 	reads->quantity = bill_acc_quantity(&ra);
 	reads->cost = bill_acc_cost(&ra);
+}
+
+/* The units (demand: asked, else consumed) of every hour at their
+   day's on-demand rates, into writes and reads */
+static void units_priced(const struct pk_scenario *sc,
+			 const struct pk_snapshot_ddb *x, int demand,
+			 struct pk_bill *b, struct pk_bill_line *writes,
+			 struct pk_bill_line *reads)
+{
+	hours_priced(sc, x, demand, b, writes, reads, (size_t)b->hours);
 }
 
 /* The unit-seconds of side (write) x's steps hold over [a, b): the
@@ -656,18 +667,26 @@ static void demand_month(const struct pk_scenario *sc,
 /* On demand (pricing.md §4): the write and read request units
    consumed (admitted attempts, retries too; a throttled one consumes
    none), in millions, each hour's at its day's rates. No free tier:
-   DynamoDB's 25 WCU and 25 RCU are provisioned capacity. A run of whole
-   weeks has its weeks' units (they are a total over the run, as
-   serverless RU). */
+   DynamoDB's 25 WCU and 25 RCU are provisioned capacity. The run's
+   whole weeks (weeks x 168 clock hours from its first: any 168 hold a
+   weekly schedule's week once) have the units consumed in their hours,
+   as provisioned capacity has its weeks' hours, whatever the run holds
+   past them. */
 static void consumed(const struct pk_scenario *sc,
 		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
+	struct pk_bill_line w, r;
+
 	units_priced(sc, x, 0, b, &b->throughput, &b->reads);
 	b->consumed_cost = b->throughput.cost + b->reads.cost;
-	if (b->hours != b->weeks * PK_BILL_WEEK_HOURS) {
-		b->weeks = 0;
+	b->weeks_cost = 0;
+	if (b->weeks > 0) {
+		w = b->throughput;
+		r = b->reads;
+		hours_priced(sc, x, 0, b, &w, &r,
+			     (size_t)(b->weeks * PK_BILL_WEEK_HOURS));
+		b->weeks_cost = w.cost + r.cost;
 	}
-	b->weeks_cost = b->weeks > 0 ? b->consumed_cost : 0;
 }
 
 void bill_ddb_build(const struct pk_scenario *sc,
