@@ -1248,6 +1248,46 @@ START_TEST(test_ondemand_month_from_week)
 END_TEST
 
 /*
+ * A one-off import (items.file at_once: every record at t = 0) is a
+ * month's once, not repeated every second of it. Ten records of 3 B
+ * ("k" and a 2-byte value: 1 WRU each, D1) on an on-demand table: the
+ * month is 10 x $0.625 / 1e6 = $0.00000625 (stored bytes under the 25
+ * GB free), not 10 WRU a second x 2,592,000 s = $16.20. On 5 WCU and
+ * 1 RCU provisioned the units still bill their 720 h, as the table
+ * holds them, while the on-demand comparison's month is the same
+ * $0.00000625, not $16.20.
+ */
+START_TEST(test_month_import_once)
+{
+	static const char *const table[] = {
+	    "capacity: on_demand",
+	    "read_capacity_units: 1, write_capacity_units: 5"};
+	static const char *const key[] = {"month_cost", "ondemand_month_cost"};
+	char yaml[1024], data[256];
+	size_t k, n = 0;
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		n += (size_t)snprintf(data + n, sizeof(data) - n,
+				      "{\"k\":\"a%d\"}\n", i);
+	}
+	for (k = 0; k < 2; k++) {
+		json_t *root, *m;
+
+		snprintf(yaml, sizeof(yaml),
+			 "service: dynamodb\n"
+			 "table: {partition_key: /k, %s}\n"
+			 "pricing: {region: us-east-1, date: 2026-11-30}\n"
+			 "items: {file: '%s', at_once: true}\n",
+			 table[k], tu_dir_file("import.jsonl", data));
+		m = money_json(yaml, &root);
+		ck_assert_double_eq_tol(num(m, key[k]), 10 * 0.625 / 1e6, EPS);
+		json_decref(root);
+	}
+}
+END_TEST
+
+/*
  * The same for a provisioned table's on-demand line and its use: 100
  * WCU (one partition, burst off) asked 200 puts a second of 1 KiB for
  * 60 s under `retry_mode: legacy`, so half are throttled and retried
@@ -1626,6 +1666,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ondemand_month_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_burst_not_retried);
 	tcase_add_test(tc, test_ondemand_month_from_week);
+	tcase_add_test(tc, test_month_import_once);
 	tcase_add_test(tc, test_ondemand_line_not_the_tail);
 	tcase_add_test(tc, test_ondemand_month_streams_rates);
 	tcase_add_test(tc, test_ondemand_month_streams_cycle);

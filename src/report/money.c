@@ -355,6 +355,15 @@ const char *money_storage_note(const struct pk_scenario *sc,
 	    ((double)v->storage_bytes + (double)x->index_bytes +
 	     (double)(x->items + x->index_entries) * PK_BILL_DDB_ITEM_BYTES) /
 	    (double)PK_GIB;
+	if (v->bill.one_off) {
+		/* an import stores once: nothing grows after it */
+		snprintf(buf, cap,
+			 "storage: the import happens once, so the table "
+			 "holds the %.3f GB it stored and grows no more; a "
+			 "month bills that (docs/money.md)",
+			 end_gb);
+		return buf;
+	}
 	/* what the workload stored, over the seconds it asked in (its
 	   retries' tail stored the rest of it); with several streams each
 	   stream's share, taken as its share of the write units, at its
@@ -640,7 +649,8 @@ static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 				       rows, 0};
 	out[n] = (struct money_line){"a month", "", b->month, rows, 0};
 	snprintf(out[n].what, sizeof(out[n].what), "%s",
-		 b->month_from_week		  ? "its week x 30/7 (weekly)"
+		 b->one_off			  ? "720 h, the import once"
+		 : b->month_from_week		  ? "its week x 30/7 (weekly)"
 		 : b->scaled && !b->scale_settled ? "720 h, scaling unsettled"
 		 : b->time_scaled		  ? "720 h of simulated time"
 		 : b->data_scale > 0 && b->data_scale != 1
@@ -718,8 +728,13 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		snprintf(out[n++].what, sizeof(out->what), "%s M WRU, %s M RRU",
 			 millions(b->ondemand_writes.quantity, mw),
 			 millions(b->ondemand_reads.quantity, mr));
-		out[n++] = (struct money_line){"(on demand)", "a month (720 h)",
-					       b->ondemand_month, 16 | 32, 0};
+		out[n] = (struct money_line){"(on demand)", "a month (720 h)",
+					     b->ondemand_month, 16 | 32, 0};
+		if (b->one_off) {
+			snprintf(out[n].what, sizeof(out->what),
+				 "a month, the import once");
+		}
+		n++;
 	}
 	return n;
 }

@@ -460,7 +460,8 @@ static double bill_data_scale(const struct pk_scenario *sc)
    per hour x 720 (a DynamoDB table's provisioned units: repeated_cost)
    and a rate a second x 2,592,000 seconds of the data's own time (a
    compressed data file's replay second is data_scale of them: the
-   month of a trace is of its real rate), its two figures of one kind: what
+   month of a trace is of its real rate; a one-off import's once, what
+   it consumed), its two figures of one kind: what
    was served (serverless RU, consumed_cost) per second of the run, the
    seconds it was served in, or what the workload asked (an on-demand
    table's first attempts on the warm table, demand_cost) per second of
@@ -487,7 +488,11 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 	if (b->repeated) {
 		b->month_720 += b->repeated_cost;
 	}
-	if (b->demand_month && b->workload_s > 0) {
+	if (b->one_off) {
+		/* an import happens once: the month holds what it
+		   consumed, not that repeated every workload's span */
+		b->month_720 += b->consumed_cost;
+	} else if (b->demand_month && b->workload_s > 0) {
 		/* what the workload asked, over the seconds it asked in, in
 		   the data's own time */
 		b->month_720 +=
@@ -504,7 +509,9 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 		    (double)b->seconds * month_s;
 	}
 	b->month_phases = b->month_720;
-	if (b->paced && b->demand_month) {
+	if (b->one_off) {
+		/* once, whatever the pace */
+	} else if (b->paced && b->demand_month) {
 		/* the same units over the phases' seconds */
 		b->month_phases +=
 		    b->demand_cost *
@@ -548,6 +555,8 @@ static void build_at(const struct pk_scenario *sc,
 	/* money is the replay's: simulated seconds, whatever the scale */
 	out->time_scaled = sc->time_scale != 1;
 	out->data_scale = bill_data_scale(sc);
+	out->one_off =
+	    sc->items_file && sc->items_file->from == PK_FROM_AT_ONCE;
 	out->pace_s = v->workload_span_s;
 	/* one stream: several stream's rates are each its own already
 	   (bill_ddb.c streams_scale, streams_served_scale) */

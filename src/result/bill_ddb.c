@@ -548,7 +548,8 @@ static void ondemand(const struct pk_scenario *sc,
 	sr *= taken_back(sc, x, 0, seconds);
 	/* a month at the streams' rates summed (streams_scale) */
 	b->ondemand_month =
-	    seconds > 0
+	    b->one_off ? b->ondemand_cost /* an import, once */
+	    : seconds > 0
 		? (b->ondemand_writes.cost * sw + b->ondemand_reads.cost * sr) /
 		      seconds * PK_BILL_MONTH_SECONDS / k
 		: 0;

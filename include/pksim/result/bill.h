@@ -264,6 +264,12 @@ struct pk_bill {
 				units, serverless RU, the on-demand
 				comparison) and the storage note's growth
 				are divided by it; units held are not */
+	int one_off;	     /* 1: the workload is a data file whose
+				records all arrive at once (items.file
+				at_once: an import): a month holds what it
+				consumed once, not repeated (on demand's
+				units, serverless RU, the on-demand
+				comparison); units held bill 720 h */
 	int weekly;	     /* 1: a phase's rate has a weekly schedule
 				(bill_weekly) */
 	int64_t weeks;	     /* whole weeks billed: hours / 168; serverless
