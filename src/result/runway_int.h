@@ -951,9 +951,12 @@ void runway_streams_init(const struct pk_result_variant *v,
 			 const struct pk_scenario *sc, double factor,
 			 int untimed, struct rstream *st);
 
-/* Each stream's share of the new bytes over its cycle (its phases' mean
-   rates) into weight[0 .. ns) */
-void runway_streams_weigh(const struct rstream *st, size_t ns, double *weight);
+/* Each stream's share over its cycle (its phases' mean rates: rate x
+   duration x adds over the cycle) of the new bytes (by_bytes 1) or of
+   the new items (0) the streams of st (ns of them) add, into w[0 ..
+   ns): 0 for a stream that adds none, all 0 when none does */
+void runway_streams_weigh(const struct rstream *st, size_t ns, int by_bytes,
+			  double *w);
 
 void runway_streams_free(struct rstream *st, size_t ns);
 
@@ -1456,7 +1459,8 @@ struct rw_proj {
 	struct rstream *st; /* owned; ns streams */
 	size_t ns;
 	/* each stream's part of the items the streams add, 0 for one that
-	   adds none (runway_keyed_weigh): where a reader's reads land */
+	   adds none (runway_streams_weigh by items): where a reader's reads
+	   land */
 	double kw[PK_MAX_STREAMS];
 	struct rw_classes cl;
 	struct cand *c; /* owned; the candidates stepped, n_c of them */

@@ -21,7 +21,7 @@
  * spread: its current bucket holds a sliver of the items. A stream
  * that adds no items (a reader beside a writer) reads the others':
  * its part in a bucket and a range's share of its reads are theirs,
- * each stream weighed by the items it adds (runway_keyed_weigh).
+ * each stream weighed by the items it adds (runway_streams_weigh by items).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -125,26 +125,6 @@ void runway_keyed_free(struct rw_keyed *k)
 {
 	free(k->slot);
 	k->slot = NULL;
-}
-
-void runway_keyed_weigh(const struct rstream *st, size_t ns, double *w)
-{
-	double all = 0;
-	size_t i, j;
-
-	for (i = 0; i < ns; i++) {
-		w[i] = 0;
-		for (j = 0; j < st[i].n && st[i].cycle_s > 0; j++) {
-			const struct rphase *p = &st[i].ph[j];
-
-			w[i] += p->ps->rate_per_s * (double)p->dur_s * p->adds /
-				(double)st[i].cycle_s;
-		}
-		all += w[i];
-	}
-	for (i = 0; i < ns; i++) {
-		w[i] = all > 0 ? w[i] / all : 0;
-	}
 }
 
 void runway_keyed_reader_mass(const double *w, size_t ns, double *m)

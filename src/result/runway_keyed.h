@@ -34,7 +34,7 @@ void runway_keyed_clear(struct rw_keyed *k, int slot);
    writes do; the rest counted as spread (x.spread), past buckets' items
    taken as lying evenly over the ranges (ASSUMPTION: runway_keyed.c).
    spread_all: a key whose buckets are shorter than a step, all of them
-   spread. A stream that adds no items (w[k] 0, runway_keyed_weigh)
+   spread. A stream that adds no items (w[k] 0, runway_streams_weigh by items)
    reads those of the others: its part in the bucket is theirs, each by
    its w. */
 void runway_keyed_split(const struct rw_keyed *k, const double *w, int slot,
@@ -49,11 +49,6 @@ void runway_keyed_count(struct rw_keyed *k, int slot, int returns,
 			double fresh);
 
 void runway_keyed_free(struct rw_keyed *k);
-
-/* Each stream's part of the items the streams of st (ns of them) add,
-   by their phases' mean rates (rate x duration x adds over its cycle),
-   into w[0 .. ns): 0 for a stream that adds none, all 0 when none does */
-void runway_keyed_weigh(const struct rstream *st, size_t ns, double *w);
 
 /* A range's share m[k] of the items of each stream k that adds none
    (w[k] 0: a reader beside a writer) set to that of the items the

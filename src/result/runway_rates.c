@@ -425,27 +425,26 @@ void runway_streams_init(const struct pk_result_variant *v,
 	keyed_spread_if_no_writes(st, sc->n_streams);
 }
 
-/* Each stream's share of the new bytes over its cycle (its phases'
-   mean rates), into weight[0 .. ns): the order the groups of several
-   streams are weighed in */
-void runway_streams_weigh(const struct rstream *st, size_t ns, double *weight)
+void runway_streams_weigh(const struct rstream *st, size_t ns, int by_bytes,
+			  double *w)
 {
 	double all = 0;
 	size_t i, j;
 
 	for (i = 0; i < ns; i++) {
-		weight[i] = 0;
+		w[i] = 0;
 		for (j = 0; j < st[i].n && st[i].cycle_s > 0; j++) {
 			const struct rphase *p = &st[i].ph[j];
+			double x =
+			    p->ps->rate_per_s * (double)p->dur_s * p->adds;
 
-			weight[i] += p->ps->rate_per_s * (double)p->dur_s *
-				     p->adds * p->mean_bytes /
-				     (double)st[i].cycle_s;
+			w[i] += (by_bytes ? x * p->mean_bytes : x) /
+				(double)st[i].cycle_s;
 		}
-		all += weight[i];
+		all += w[i];
 	}
 	for (i = 0; i < ns && all > 0; i++) {
-		weight[i] /= all;
+		w[i] /= all;
 	}
 }
 

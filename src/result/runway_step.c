@@ -877,8 +877,8 @@ static void from_rates(const struct pk_snapshot *s,
 	}
 	p.st = xcalloc(p.ns, sizeof(*p.st));
 	runway_streams_init(v, sc, factor, untimed, p.st);
-	runway_streams_weigh(p.st, p.ns, weight);
-	runway_keyed_weigh(p.st, p.ns, p.kw);
+	runway_streams_weigh(p.st, p.ns, 1, weight);
+	runway_streams_weigh(p.st, p.ns, 0, p.kw);
 	if (runway_classes(v, sc, by_dist ? refs : NULL, factor, weight, &p.cl,
 			   rw)) {
 		runway_classes_free(&p.cl);
@@ -894,7 +894,7 @@ static void from_rates(const struct pk_snapshot *s,
 	runway_dels_init(&p.dels, v, sc, &p.cl, p.st, p.ns, n_steps);
 	rw->dels_netted = p.dels.sent && !p.dels.on;
 	if (p.dels.on) {
-		runway_streams_weigh(p.st, p.ns, weight);
+		runway_streams_weigh(p.st, p.ns, 1, weight);
 	}
 	runway_pick_init(&pick, v->n_ranges, p.ns);
 	moved = p.ns > 1 ? xcalloc(p.ns, sizeof(*moved)) : NULL;
