@@ -883,7 +883,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    level_text(s, (double)s->full_lp_bytes, a),
 			    fmt_thousands(PK_RUNWAY_HORIZON_DAYS, b));
 		} else {
-			char q[192] = "", lone[256];
+			char q[256] = "", lone[256];
 
 			if (quiet_text(&s->runway, q + 2, sizeof(q) - 2)) {
 				/* the silence that dilutes its rate */
