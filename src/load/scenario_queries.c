@@ -352,6 +352,26 @@ static char *ddb_gsi_names(const struct pk_ddb_table_spec *t)
 	return s;
 }
 
+/* 1 when every index of t has the name and key a query's check reads;
+   0 when one lacks them (its own error is already reported where it is
+   declared, and a second message about the query would only repeat it) */
+static int ddb_indexes_whole(const struct pk_ddb_table_spec *t)
+{
+	size_t g;
+
+	for (g = 0; g < t->n_gsis; g++) {
+		if (!t->gsis[g].name || !t->gsis[g].partition_key) {
+			return 0;
+		}
+	}
+	for (g = 0; g < t->n_lsis; g++) {
+		if (!t->lsis[g].name) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* Query q's `index:` on table t: a Query of one of t's global secondary
    indexes (IndexName), read eventually consistent only (reference §12:
    "GSI queries are eventually consistent only"; DynamoDB answers a
@@ -368,6 +388,9 @@ static int ddb_index_check(const char *file, const struct pk_ddb_table_spec *t,
 	char *names;
 	size_t g, i;
 
+	if (!ddb_indexes_whole(t)) {
+		return -1;
+	}
 	for (g = 0; g < t->n_gsis; g++) {
 		if (strcmp(t->gsis[g].name, q->index) == 0) {
 			gi = &t->gsis[g];
