@@ -282,9 +282,10 @@ START_TEST(test_estimate_by_hand)
 	    strstr(out, "\"memory_estimate_bytes\": 2481152,"));
 	/* work: the 1,000 creates, each up to 10 attempts (the run can be
 	   rate limited, its retries above: 1 and the SDK's 9 retries),
-	   10,000, and the 10 seconds with a request on the 1 partition at
-	   1/4 each: 10,002.5, rounded half up */
-	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 10003,"));
+	   10,000, the 10 seconds with a request on the 1 partition at 1/4
+	   each and that partition's own set-up and report at 128:
+	   10,130.5, rounded half up */
+	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 10131,"));
 	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 10093344,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
@@ -1244,7 +1245,10 @@ START_TEST(test_paced_queues_once)
 	s = scenario_parse("qa.yaml", qa, strlen(qa), &d);
 	ck_assert_ptr_nonnull(s);
 	ck_assert_int_eq(scenario_can_throttle(s), 0);
-	ck_assert_double_eq_tol(scenario_work_units(s), 150000, 0.01);
+	/* 100,000 creates, their 100,000 paced seconds on the 2 partitions
+	   of 10,000 RU/s at 1/4 each and those partitions' own set-up and
+	   report at 128 each: 100,000 + 50,000 + 256 */
+	ck_assert_double_eq_tol(scenario_work_units(s), 150256, 0.01);
 	scenario_memory_estimate(s, &e);
 	ck_assert_double_eq_tol(e.retries, 0.0, 0.01);
 	/* 100,000 - 0.2 sent in the second wait, 121 B each, and each
@@ -1897,8 +1901,9 @@ END_TEST
  * (the report's too). Work: the splits from the 1 partition 400 RU/s
  * makes, each a pass over those there at 1/4, (1,001^2 - 1) / 2 x 1/4 =
  * 125,250; the preload's 1,000 items; the create 1 and its second on
- * 1,001 partitions at 1/4 (250.25): 126,501.25. Before, 1 range and
- * 1.25 units.
+ * 1,001 partitions at 1/4 (250.25); those 1,001 partitions' own set-up
+ * and report at 128 (128,128): 254,629.25. Before, 1 range and 129.25
+ * units.
  */
 START_TEST(test_preload_splits)
 {
@@ -1918,7 +1923,7 @@ START_TEST(test_preload_splits)
 	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&dg));
 	scenario_memory_estimate(sc, &e);
 	ck_assert_double_eq_tol(e.report_ranges, 1001, 1e-9);
-	ck_assert_double_eq_tol(scenario_work_units(sc), 126501.25, 1e-6);
+	ck_assert_double_eq_tol(scenario_work_units(sc), 254629.25, 1e-6);
 	scenario_free(sc);
 	diag_free(&dg);
 }
@@ -2105,8 +2110,9 @@ END_TEST
  * one run's, and --estimate with --seeds runs nothing. 100,000 reads/s
  * for 200 s on 400 RU/s: 20,000,000 reads, each up to 10 attempts (the
  * SDK's 9 retries: the run can be rate limited), 200,000,000 units and
- * 200 partition-seconds at 0.25: 200,000,050 a run; 10 seeds
- * 2,000,000,500, above 1,000,000,000; 4 seeds 800,000,200, within. The
+ * 200 partition-seconds at 0.25 and the partition's own set-up and
+ * report at 128: 200,000,178 a run; 10 seeds 2,000,001,780, above
+ * 1,000,000,000; 4 seeds 800,000,712, within. The
  * run's estimate is 111,310,136 bytes (the --estimate figure): 900,000
  * retries waiting at once (100,000/s x the SDK's 9 waits of at most 1 s)
  * x 121 bytes (each retry-after runs to the next whole second: due in
@@ -2138,7 +2144,7 @@ START_TEST(test_seeds_bounded)
 	free(err);
 	snprintf(args, sizeof(args), "compare '%s' --seeds 4 --estimate", path);
 	out = tu_run_ok(args);
-	ck_assert_msg(strstr(out, "work: 200,000,050 units a variant") &&
+	ck_assert_msg(strstr(out, "work: 200,000,178 units a variant") &&
 			  strstr(out, "seeds: 4 runs, one at a time: 4 x the "
 				      "work above, the memory of one"),
 		      "%s", out);

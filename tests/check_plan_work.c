@@ -56,11 +56,13 @@ static double reads_work(const char *key, const char *extra)
  * partitions at 1/4: 25. The reads: 1,000 x (1 + 8 candidates x 1/4 + 8
  * partitions reached x 1/8 + 100 partitions passed over x 1/32) = 1,000
  * x (1 + 2 + 1 + 3.125) = 7,125, and their 10 seconds on the 100
- * partitions at 1/4: 250. In all 7,500 (without the finding: 1,375).
+ * partitions at 1/4: 250. The 100 partitions' own set-up and report at
+ * 128 each (PK_SCENARIO_RANGE_SETUP_WORK): 12,800. In all 20,300
+ * (without the finding: 14,175).
  */
 START_TEST(test_random_in_list)
 {
-	ck_assert_double_eq_tol(reads_work("{k}-{random 1..8}", ""), 7500,
+	ck_assert_double_eq_tol(reads_work("{k}-{random 1..8}", ""), 20300,
 				1e-9);
 }
 END_TEST
@@ -68,17 +70,18 @@ END_TEST
 /*
  * The same reads with `suffix_reads: fan_out` visit every one of the 100
  * partitions at 1/8: 1,000 x (1 + 100 x 1/8) = 13,500, with the 250 of
- * their seconds and the creates' 125: 13,875. So does an IN list past
+ * their seconds, the creates' 125 and the partitions' own 12,800:
+ * 26,675. So does an IN list past
  * PK_SCENARIO_FIND_IN_MAX (4,096) candidates, which pksim sends as a
  * fan-out: `{random 1..100}-{random 1..50}` has 100 x 50 = 5,000.
  */
 START_TEST(test_random_fan_out)
 {
 	ck_assert_double_eq_tol(
-	    reads_work("{k}-{random 1..8}", ", suffix_reads: fan_out"), 13875,
+	    reads_work("{k}-{random 1..8}", ", suffix_reads: fan_out"), 26675,
 	    1e-9);
 	ck_assert_double_eq_tol(
-	    reads_work("{k}-{random 1..100}-{random 1..50}", ""), 13875, 1e-9);
+	    reads_work("{k}-{random 1..100}-{random 1..50}", ""), 26675, 1e-9);
 }
 END_TEST
 
@@ -86,8 +89,9 @@ END_TEST
  * 100 transactional batches of 100 creates over 10 s: each batch 1 and
  * its 99 items beyond the first 1 each, 100 x 100 = 10,000; the 10
  * seconds on the 167 partitions 1,000,000 RU/s makes (1,000,000 / 6,000
- * = 166.7, rounded up) at 1/4: 417.5. In all 10,417.5 (a batch counted
- * as 1: 517.5).
+ * = 166.7, rounded up) at 1/4: 417.5; those 167 partitions' own set-up
+ * and report at 128: 21,376. In all 31,793.5 (a batch counted as 1:
+ * 21,893.5).
  */
 START_TEST(test_batch_items)
 {
@@ -98,7 +102,7 @@ START_TEST(test_batch_items)
 		    "phases:\n"
 		    "  - {duration: 10s, rate: 10/s, ops: {batch: 1}, "
 		    "batch: {size: 100, spanning: 0}}\n"),
-	    10417.5, 1e-9);
+	    31793.5, 1e-9);
 }
 END_TEST
 
@@ -107,7 +111,8 @@ END_TEST
  * built and stored a value (cosmos_preload.c), whatever its count. Three
  * values of 10^9 one-byte items (3 GB, 1 GB a logical partition): 3, and
  * one read (retries off: 1 attempt) and its second on the 1 partition of
- * 400 RU/s at 1/4: 3 + 1 + 0.25 = 4.25. Counted an item each, this was
+ * 400 RU/s at 1/4, and that partition's own set-up and report at 128:
+ * 3 + 1 + 0.25 + 128 = 132.25. Counted an item each, this was
  * 3,000,000,000 units and refused.
  */
 START_TEST(test_preload_values)
@@ -119,7 +124,7 @@ START_TEST(test_preload_values)
 		    "item_size: 1B}\n"
 		    "client: {retries: none}\n"
 		    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n"),
-	    4.25, 1e-9);
+	    132.25, 1e-9);
 }
 END_TEST
 
@@ -129,9 +134,10 @@ END_TEST
  * sent 2,417 to 2,529 (seed 8: 2,529, above 2,500). The bounds count
  * L + 6 sqrt(L) + 6 = 2,500 + 300 + 6 = 2,806 operations (ld_phase_count).
  * At 100,000 RU/s, 17 partitions (ceil(100,000 / 6,000)), each second of
- * the 100 at 1/4 a partition: 425. Uniform arrivals: 2,500 + 425 =
- * 2,925; Poisson: 2,806 + 425 = 3,231 (2,925 before, which seed 8's
- * 2,529 creates, 2,954 units, passed).
+ * the 100 at 1/4 a partition: 425, and the 17 partitions' own set-up and
+ * report at 128: 2,176. Uniform arrivals: 2,500 + 425 + 2,176 = 5,101;
+ * Poisson: 2,806 + 425 + 2,176 = 5,407 (5,101 before, which seed 8's
+ * 2,529 creates, 5,130 units, passed).
  */
 START_TEST(test_poisson_count)
 {
@@ -144,9 +150,9 @@ START_TEST(test_poisson_count)
 	char text[512];
 
 	snprintf(text, sizeof(text), fmt, "");
-	ck_assert_double_eq_tol(work_of(text), 2925.0, 1e-9);
+	ck_assert_double_eq_tol(work_of(text), 5101.0, 1e-9);
 	snprintf(text, sizeof(text), fmt, ", arrival: poisson");
-	ck_assert_double_eq_tol(work_of(text), 3231.0, 1e-9);
+	ck_assert_double_eq_tol(work_of(text), 5407.0, 1e-9);
 }
 END_TEST
 
@@ -353,9 +359,10 @@ END_TEST
  * retries): 0.001/s x3 for 1 s every 2 s is L = 0.001 x (43,200 x 3 +
  * 43,200) = 172.8, 173 creates: 173 units; their seconds, min(86,400,
  * 173) x 1 partition x 1/4 = 43.25; the walk's 86,400 pieces (a spike
- * and a gap every 2 s) x 1/16 = 5,400. In all 5,616.25 (before:
- * 216.25). A flat 0.002/s: 173 + 43.25 = 216.25, no schedule; as
- * `{base: 0.002/s}` one piece more, 216.3125.
+ * and a gap every 2 s) x 1/16 = 5,400; the partition's own set-up and
+ * report, 128. In all 5,744.25 (before: 344.25). A flat 0.002/s: 173 +
+ * 43.25 + 128 = 344.25, no schedule; as `{base: 0.002/s}` one piece
+ * more, 344.3125.
  */
 START_TEST(test_schedule_pieces)
 {
@@ -370,13 +377,13 @@ START_TEST(test_schedule_pieces)
 		 "%s  - {duration: 1d, rate: {base: 0.001/s, spikes: {every: "
 		 "2s, for: 1s, factor: 3}}}\n",
 		 head);
-	ck_assert_double_eq_tol(work_of(text), 5616.25, 1e-9);
+	ck_assert_double_eq_tol(work_of(text), 5744.25, 1e-9);
 	snprintf(text, sizeof(text), "%s  - {duration: 1d, rate: 0.002/s}\n",
 		 head);
-	ck_assert_double_eq_tol(work_of(text), 216.25, 1e-9);
+	ck_assert_double_eq_tol(work_of(text), 344.25, 1e-9);
 	snprintf(text, sizeof(text),
 		 "%s  - {duration: 1d, rate: {base: 0.002/s}}\n", head);
-	ck_assert_double_eq_tol(work_of(text), 216.3125, 1e-9);
+	ck_assert_double_eq_tol(work_of(text), 344.3125, 1e-9);
 }
 END_TEST
 
@@ -479,10 +486,11 @@ END_TEST
  * with a pass over every partition: 20,000 creates arriving in 1 s on
  * 10,000 partitions, sent by a 1 RU/s budget one 5-RU create every 5 s
  * (100,000 s in all), each create in a second of its own: 20,000 x 1 +
- * 20,000 seconds x 10,000 partitions x 1/4 = 50,020,000 units (the
- * phase's 1 s counted 20,000 + 2,500 = 22,500). 1,000,000 such creates
- * are 1,000,000 + 1,000,000 x 2,500 = 2,501,000,000 (said to 3 digits):
- * refused before any simulation.
+ * 20,000 seconds x 10,000 partitions x 1/4 + the 10,000 partitions' own
+ * set-up and report at 128 = 50,020,000 + 1,280,000 = 51,300,000 units
+ * (the phase's 1 s counted 20,000 + 2,500 = 22,500). 1,000,000 such
+ * creates are 1,000,000 + 1,000,000 x 2,500 + 1,280,000 = 2,502,280,000
+ * (said to 3 digits): refused before any simulation.
  */
 START_TEST(test_paced_seconds)
 {
@@ -497,7 +505,7 @@ START_TEST(test_paced_seconds)
 	struct pk_diag d;
 
 	snprintf(buf, sizeof(buf), text, 20000);
-	ck_assert_double_eq_tol(work_of(buf), 50020000, 1e-6);
+	ck_assert_double_eq_tol(work_of(buf), 51300000, 1e-6);
 	snprintf(buf, sizeof(buf), text, 1000000);
 	diag_init(&d);
 	s = scenario_parse("t.yaml", buf, strlen(buf), &d);
@@ -507,6 +515,28 @@ START_TEST(test_paced_seconds)
 		      "%s", out);
 	free(out);
 	diag_free(&d);
+}
+END_TEST
+
+/*
+ * Each physical partition costs its set-up, metrics, snapshot and
+ * report rows once, however short the run: 1,000,000 partitions
+ * (1,000,000 RU/s at 1 RU/s each) and 100 creates in 1 s, no retries,
+ * took 10.5 (csv) to 32.8 (json) s of CPU, which the 100 creates and
+ * the second's pass over the partitions (100 + 1,000,000 x 1/4 =
+ * 250,100 units, about 0.1 s) do not explain. With 128 a partition:
+ * 100 + 250,000 + 128,000,000 = 128,250,100 units, 38 s at 0.30 us.
+ */
+START_TEST(test_partitions_set_up)
+{
+	ck_assert_double_eq_tol(
+	    work_of("container: {partition_key: /k, throughput: 1000000, "
+		    "initial_throughput_per_partition: 1}\n"
+		    "items: {k: {values: \"k{0..999}\"}}\n"
+		    "client: {retries: none}\n"
+		    "phases: [{duration: 1s, rate: 100/s, ops: {create: 1}, "
+		    "item_size: 1KB}]\n"),
+	    128250100.0, 1e-6);
 }
 END_TEST
 
@@ -883,10 +913,11 @@ static void runway_streams(char *buf, size_t cap, int n)
  * variant's runway: 43,801 x 129 x 129 / 16 = 45,555,777.5625 units;
  * its phases: 16 creates (1 unit each), their second on 64 partitions
  * at 1/4 (16 each) and the one piece each phase's steps walk (1/16),
- * 16 x 17.0625 = 273. 21 variants: 21 x (45,555,777.5625 + 273) =
- * 956,677,061.8, within 1,000,000,000: accepted; 22: 22 x
- * 45,555,777.5625 + 22 x 273 = 1,002,227,106.375 + 6,006 =
- * 1,002,233,112.4 above it (said rounded up, the phases' 6,006 to
+ * 16 x 17.0625 = 273, and the 64 partitions' own set-up and report at
+ * 128, 8,192: 8,465. 21 variants: 21 x (45,555,777.5625 + 8,465) =
+ * 956,849,093.8, within 1,000,000,000: accepted; 22: 22 x
+ * 45,555,777.5625 + 22 x 8,465 = 1,002,227,106.375 + 186,230 =
+ * 1,002,413,336.4 above it (said rounded up, the phases' 186,230 to
  * 3 digits): refused, saying the runway.
  */
 START_TEST(test_runway_work_bound)
@@ -901,7 +932,7 @@ START_TEST(test_runway_work_bound)
 				1e-6);
 	ck_assert_double_eq(slices, 129);
 	ck_assert_double_eq(cands, 128);
-	ck_assert_double_eq_tol(work_of(text), 273, 1e-9);
+	ck_assert_double_eq_tol(work_of(text), 8465, 1e-9);
 	runway_streams(text, sizeof(text), 22);
 	diag_init(&d);
 	s = scenario_parse("t.yaml", text, strlen(text), &d);
@@ -912,8 +943,8 @@ START_TEST(test_runway_work_bound)
 				  "(43,801 hourly steps over 5 years x up to "
 				  "129 slices"),
 		      "%s", out);
-	ck_assert_msg(strstr(out, "with the phases' 6,010 that is about "
-				  "1,002,233,113 for its 22 variants"),
+	ck_assert_msg(strstr(out, "with the phases' 186,000 that is about "
+				  "1,002,413,337 for its 22 variants"),
 		      "%s", out);
 	free(out);
 	diag_free(&d);
@@ -1029,17 +1060,18 @@ END_TEST
  * or of `{hash(id) mod 400}` takes about 1 / 864,000 or 1 / 400 of them;
  * the busiest partition at most 1 / 400 + 1 / 2 x (1 + 3 / sqrt(200))
  * = 0.61 of 10 x 5.7 RU/s = 35 RU/s, far under its 5,000: no retries
- * counted. Work: 864,000 attempts + 86,400 s x 2 partitions x 0.25 =
- * 907,200 units (before, 8,683,200: every create counted up to 10
- * attempts). 100 creates a second on /id at 400 RU/s (one partition)
- * offer about 570 RU/s over its 400: rate limited still.
+ * counted. Work: 864,000 attempts + 86,400 s x 2 partitions x 0.25 +
+ * the 2 partitions' own set-up and report at 128 = 907,456 units
+ * (before, 8,683,456: every create counted up to 10 attempts). 100
+ * creates a second on /id at 400 RU/s (one partition) offer about 570
+ * RU/s over its 400: rate limited still.
  *
  * Reads take a stored item's share of the select's draws: 1,000
  * creates in 10 s (100/s, evenly spaced, none throttled, so all stored
  * when the reads start), then 5 uniform reads a second for a day: an
  * item gets 1 / 1,000 of them, 0.57 x 5 RU/s on a partition of 5,000.
- * Work: 1,000 + 432,000 attempts + (10 + 86,400) s x 2 x 0.25 = 476,205
- * units. With `select: latest` (the newest item can be one just
+ * Work: 1,000 + 432,000 attempts + (10 + 86,400) s x 2 x 0.25 + 2 x 128
+ * = 476,461 units. With `select: latest` (the newest item can be one just
  * stored) or deletes that can take every stored item first, a read's
  * item's share is not known: rate limited, as before. Reads in the
  * creates' own phase (none stored before them) can all go to one item:
@@ -1080,7 +1112,7 @@ START_TEST(test_unique_key_shares)
 		ck_assert_msg(throttles(text, &refused, &msg) == 0, "%s",
 			      keys[k]);
 		free(msg);
-		ck_assert_double_eq_tol(work_of(text), 907200.0, 1e-6);
+		ck_assert_double_eq_tol(work_of(text), 907456.0, 1e-6);
 	}
 	ck_assert_int_eq(
 	    throttles("container: {partition_key: /id, throughput: 400}\n"
@@ -1094,7 +1126,7 @@ START_TEST(test_unique_key_shares)
 	snprintf(text, sizeof(text), reads, "1d", "{read: 1}", "");
 	ck_assert_int_eq(throttles(text, &refused, &msg), 0);
 	free(msg);
-	ck_assert_double_eq_tol(work_of(text), 476205.0, 1e-6);
+	ck_assert_double_eq_tol(work_of(text), 476461.0, 1e-6);
 	snprintf(text, sizeof(text), reads, "1d", "{read: 1}",
 		 ", select: latest");
 	ck_assert_int_eq(throttles(text, &refused, &msg), 1);
@@ -1154,12 +1186,14 @@ static void terms_of(const char *text, char *buf, size_t cap)
  * min(6,000 values, 10,000 partitions, 600 items) = 600 partitions x
  * 10 = 6,000 (above a fan-out's 10,000 x 1/2 = 5,000): 30,000. Work:
  * 1,200 attempts x 1 + 600 x 30,000 + 60 seconds x 10,000 x 1/4 =
- * 1,200 + 18,000,000 + 150,000 = 18,151,200 (counting 6,000 partitions
- * reached it was 50,551,200; trialC's twin with retries ran in 2.57 s,
- * 6.9 M units at 0.37 us). For 1 s, 10 creates and 10 queries: the
- * values reach at most 10 partitions (100), less than the fan-out an
- * IN list on a property that is not the key makes (5,000): 24,000 +
- * 5,000 = 29,000 a query, 20 + 290,000 + 2,500 = 292,520.
+ * 1,200 + 18,000,000 + 150,000 = 18,151,200, and the 10,000 partitions'
+ * own set-up and report at 128, 1,280,000: 19,431,200 (counting 6,000
+ * partitions reached it was 51,831,200; trialC's twin with retries ran
+ * in 2.57 s, 6.9 M units at 0.37 us). For 1 s, 10 creates and 10
+ * queries: the values reach at most 10 partitions (100), less than the
+ * fan-out an IN list on a property that is not the key makes (5,000):
+ * 24,000 + 5,000 = 29,000 a query, 20 + 290,000 + 2,500 + 1,280,000 =
+ * 1,572,520.
  */
 START_TEST(test_in_reach_written_items)
 {
@@ -1176,9 +1210,9 @@ START_TEST(test_in_reach_written_items)
 	char buf[1024];
 
 	snprintf(buf, sizeof(buf), text, "60s");
-	ck_assert_double_eq_tol(work_of(buf), 18151200.0, 1e-6);
+	ck_assert_double_eq_tol(work_of(buf), 19431200.0, 1e-6);
 	snprintf(buf, sizeof(buf), text, "1s");
-	ck_assert_double_eq_tol(work_of(buf), 292520.0, 1e-6);
+	ck_assert_double_eq_tol(work_of(buf), 1572520.0, 1e-6);
 }
 END_TEST
 
@@ -1358,6 +1392,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_pieces);
 	tcase_add_test(tc, test_runway_units);
 	tcase_add_test(tc, test_paced_seconds);
+	tcase_add_test(tc, test_partitions_set_up);
 	tcase_add_test(tc, test_throttle_streams_and_carried);
 	tcase_add_test(tc, test_table_budget_units);
 	tcase_add_test(tc, test_table_budget_lsi_units);

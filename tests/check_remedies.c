@@ -1599,17 +1599,18 @@ static struct pk_scenario *sure_scenario(int rate, int secs)
  * (10 partitions), and the autoscale search search_bound(1,000,000,
  * 1,000) = 1 + 10 + 9 = 20 (steps 1,000 .. 512,000 sum to 1,023,000):
  * 42 replays, each the work of the run at 1,000,000 RU/s, where nothing
- * can be rate limited: an attempt an operation and 0.25 a range in each
- * second, 100 s: 400,000 + 10 x 100 x 0.25 = 400,250 units (x 42 =
- * 16,810,500, below 1e9); 10,000 s: 40,000,000 + 25,000 = 40,025,000
- * (x 42 = 1,681,050,000, above).
+ * can be rate limited: an attempt an operation, 0.25 a range in each
+ * second and 128 a range once (its set-up and report), 100 s: 400,000 +
+ * 10 x 100 x 0.25 + 10 x 128 = 401,530 units (x 42 = 16,864,260, below
+ * 1e9); 10,000 s: 40,000,000 + 25,000 + 1,280 = 40,026,280 (x 42 =
+ * 1,681,103,760, above).
  */
 START_TEST(test_remedies_sure_429_over_work)
 {
 	struct pk_scenario *s, top;
 	struct pk_container_spec cs;
 	int secs[2] = {100, 10000}, i;
-	double w, units[2] = {400250, 40025000};
+	double w, units[2] = {401530, 40026280};
 
 	for (i = 0; i < 2; i++) {
 		s = sure_scenario(4000, secs[i]);

@@ -305,25 +305,54 @@ double scenario_runway_units(const struct pk_scenario *s, double *slices,
 	return most;
 }
 
-double ld_setup_work(const struct pk_scenario *s)
+/* The set-up work of container variant c in a run of s: its splits'
+   (each passes every physical partition there) into *splits and its
+   physical partitions' own (PK_SCENARIO_RANGE_SETUP_WORK each, at the
+   most it has) into *parts; a table's are 0 (its partitions split by D6
+   alone, and its units hold them to a few thousand) */
+static void variant_setup_work(const struct pk_scenario *s,
+			       const struct pk_container_spec *c,
+			       double *splits, double *parts)
 {
-	double items = ld_items_planned(s), item_bytes, r, r0, most = 0;
+	double items = ld_items_planned(s), r, r0;
+
+	*splits = 0;
+	*parts = 0;
+	if (scenario_variant_table(s, c)) {
+		return;
+	}
+	r = ld_ranges_planned(s, c, items, (double)ld_largest_item(s),
+			      ld_lps_planned(s, c, items));
+	r0 = ld_ranges_at_start(c);
+	if (r > r0) {
+		*splits = (r * r - r0 * r0) / 2 * PK_SCENARIO_SPLIT_RANGE_WORK;
+	}
+	*parts = fmax(r, r0) * PK_SCENARIO_RANGE_SETUP_WORK;
+}
+
+/* 1 when some variant of s plans a split */
+static int some_split(const struct pk_scenario *s)
+{
+	double splits, parts;
 	size_t v;
 
-	item_bytes = (double)ld_largest_item(s);
 	for (v = 0; v < s->n_variants; v++) {
-		const struct pk_container_spec *c = &s->variants[v];
+		variant_setup_work(s, &s->variants[v], &splits, &parts);
+		if (splits > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
 
-		if (scenario_variant_table(s, c)) {
-			continue; /* a table's partitions split by D6 alone */
-		}
-		r = ld_ranges_planned(s, c, items, item_bytes,
-				      ld_lps_planned(s, c, items));
-		r0 = ld_ranges_at_start(c);
-		if (r > r0) {
-			most = fmax(most, (r * r - r0 * r0) / 2 *
-					      PK_SCENARIO_SPLIT_RANGE_WORK);
-		}
+double ld_setup_work(const struct pk_scenario *s)
+{
+	double splits, parts, most = 0;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		variant_setup_work(s, &s->variants[v], &splits, &parts);
+		most = fmax(most, splits + parts);
 	}
 	return most + ld_preload_work(s);
 }
@@ -438,6 +467,19 @@ static int some_table(const struct pk_scenario *s)
 	return 0;
 }
 
+/* 1 when some variant is an Azure Cosmos DB container */
+static int some_container(const struct pk_scenario *s)
+{
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (!scenario_variant_table(s, &s->variants[v])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* 1 when every variant is a DynamoDB table and no phase sends queries:
    a query's IN-list and fan-out terms (Azure Cosmos DB's) count
    nothing there, so the work message leaves them out */
@@ -521,7 +563,14 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 			 "preload file) 1");
 		len = strlen(buf);
 	}
-	if (ld_setup_work(s) > ld_preload_work(s) && len < cap) {
+	if (some_container(s) && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; each physical partition %.4g once (its set-up, "
+			 "metrics and report rows)",
+			 PK_SCENARIO_RANGE_SETUP_WORK);
+		len = strlen(buf);
+	}
+	if (some_split(s) && len < cap) {
 		snprintf(buf + len, cap - len,
 			 "; each split %.3g for each physical partition there",
 			 PK_SCENARIO_SPLIT_RANGE_WORK);

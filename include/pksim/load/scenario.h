@@ -313,6 +313,16 @@
    partitions the splits pass, 0.18 to 0.23 units at 0.30 us a unit.
    Rounded up. */
 #define PK_SCENARIO_SPLIT_RANGE_WORK 0.25
+/* The work of each physical partition a container variant has, once
+   whatever the run's length: creating it, its per-second metrics, its
+   snapshot and its report rows (cosmos_snapshot_fill, result_variant
+   build, the report writers), in the same units. Measured (user + sys
+   CPU, --no-remedies, a debugoptimized build at load 10) on 1,000,000
+   partitions (throughput 1,000,000 at 1 RU/s each) and 100 creates for
+   1 s: --format csv 10.5 s, markdown 11.1 s, text 15.3 s, html 15.3 s,
+   json 32.8 s: 35 to 109 units a partition at 0.30 us a unit. The
+   costliest format's, rounded up: the bound holds whatever -o writes. */
+#define PK_SCENARIO_RANGE_SETUP_WORK 128.0
 /* The work of a DynamoDB table's heat split (D7) for each item the
    table holds (ddb_parts.c: the cut is weighed
    by a pass over every stored item, ddb_items_below, each routed to its
