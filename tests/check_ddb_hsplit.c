@@ -989,7 +989,7 @@ END_TEST
  * above
  * the 80 % of the 3,000 RCU cap (2,400) that makes a partition hot and
  * under the cap, so none is throttled. Query units are not weighed for
- * a heat split (docs/dynamodb.md "Heat splits"): the window closes with
+ * a heat split (docs/dynamodb-heat.md "Heat splits"): the window closes with
  * no request to weigh and no split. 100 + 25 x 30 = 850 succeeded.
  * The table is 6,000 RCU + 1,000 WCU: ceil((6,000 + 3 x 1,000) / 3,000)
  * = 3 partitions (D4) of 2,000 RCU.
