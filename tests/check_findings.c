@@ -931,7 +931,7 @@ START_TEST(test_findings_full_lps)
 	f->v.n_full = 4;
 	ck_assert(!mentions(f, "/k = \"d\""));
 	ck_assert(says(f, "4 logical partitions in all reached their storage "
-			  "limit"));
+			  "limit (the 3 above filled first)"));
 	/* the scenario by the usage's name, whatever path named it, so a
 	   lesson and its scenario report the same bytes */
 	f->r.sc = &quoted_sc;
@@ -1518,11 +1518,55 @@ START_TEST(test_findings_layout_or_key_by_ru)
 }
 END_TEST
 
+/*
+ * The full logical partitions named are the first to fill, not the
+ * first made. 20 records of 216 bytes (260 with the id added) arrive
+ * in file order at 10 a second on a 1 KB logical partition cap, which
+ * holds 3 (780 B; a 4th makes 1,040): one each to a, b, c, d, e (made
+ * in that order, t = 0 to 0.4 s), three more to e (its 4th, at t = 0.7
+ * s, is refused), then a, b, c, d three times round (their 4ths
+ * refused at t = 1.6, 1.7, 1.8, 1.9 s). e filled first: the findings
+ * name e, a and b, first to last; in order of creation they named a, b
+ * and c and left e out.
+ */
+START_TEST(test_findings_full_lps_by_time)
+{
+	static const char order[] = "abcdeeeeabcdabcdabcd";
+	char data[20 * 240], yaml[512], *f;
+	size_t n = 0, i;
+
+	for (i = 0; order[i]; i++) {
+		n += (size_t)snprintf(data + n, sizeof(data) - n,
+				      "{\"k\":\"%c\",\"p\":\"%0200d\"}\n",
+				      order[i], 0);
+	}
+	snprintf(yaml, sizeof(yaml),
+		 "container: {partition_key: /k, throughput: 400, "
+		 "logical_partition_storage: 1KB}\n"
+		 "items: {file: '%s', rate: 10/s}\n",
+		 tu_dir_file("full.jsonl", data));
+	f = findings_of(yaml);
+	ck_assert_msg(strstr(f, "logical partition /k = \"e\" reached its "
+				"1.0 KiB limit at t = 0 s; 1 writes") &&
+			  strstr(f, "/k = \"a\" reached its") &&
+			  strstr(f, "/k = \"b\" reached its") &&
+			  !strstr(f, "/k = \"c\" reached its") &&
+			  strstr(f, "5 logical partitions in all reached their "
+				    "storage limit (the 3 above filled "
+				    "first)"),
+		      "%s", f);
+	ck_assert_msg(strstr(f, "\"e\" reached") < strstr(f, "\"a\" reached"),
+		      "%s", f);
+	free(f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("findings");
 	TCase *tc = tcase_create("sentences");
 	TCase *run = tcase_create("from_run");
+	TCase *files = tcase_create("from_files");
 
 	tcase_add_test(tc, test_findings_quiet);
 	tcase_add_test(tc, test_findings_throttled_ranges);
@@ -1550,5 +1594,8 @@ Suite *tu_suite(void)
 	tcase_add_test(run, test_findings_advisories_from_runs);
 	tcase_add_test(run, test_findings_layout_or_key_by_ru);
 	suite_add_tcase(s, run);
+	tcase_add_checked_fixture(files, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(files, test_findings_full_lps_by_time);
+	suite_add_tcase(s, files);
 	return s;
 }

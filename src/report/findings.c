@@ -511,8 +511,8 @@ static unsigned say_hot_lp(struct pk_sentences *s,
 	return v->metrics->totals.throttled_429 > 0 ? PK_KEYS_HOT : 0;
 }
 
-/* The first PK_FINDINGS_MAX_403 logical partitions (in order of
-   creation) that refused a write, then how many did in all. */
+/* The first PK_FINDINGS_MAX_403 logical partitions to fill (result's
+   full[]: earliest first), then how many did in all. */
 static unsigned say_full_lps(struct pk_sentences *s,
 			     const struct pk_result_variant *v)
 {
@@ -536,8 +536,9 @@ static unsigned say_full_lps(struct pk_sentences *s,
 	}
 	if (v->n_full > PK_FINDINGS_MAX_403) {
 		say(s, xasprintf("%llu logical partitions in all reached their "
-				 "storage limit",
-				 (unsigned long long)v->n_full));
+				 "storage limit (the %d above filled first)",
+				 (unsigned long long)v->n_full,
+				 PK_FINDINGS_MAX_403));
 	}
 	return v->n_full > 0 ? PK_KEYS_STORAGE : 0;
 }

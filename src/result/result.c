@@ -85,18 +85,38 @@ void result_copy_lp(const struct pk_snapshot_lp *lp, struct pk_result_lp *out)
 	out->grow_base_bytes = lp->grow_base_bytes;
 }
 
-/* lp as one of those that refused a write (the first PK_RESULT_TOP in
-   order of creation, the snapshot's order). */
+/* When logical partition lp filled, for the order full[] keeps: its
+   first 403/1014, ms; one with none known after every other */
+static int64_t full_key(int64_t full_at_ms)
+{
+	return full_at_ms < 0 ? INT64_MAX : full_at_ms;
+}
+
+/* lp as one of those that refused a write: full[] keeps the
+   PK_RESULT_TOP that filled first, earliest first (ties in order of
+   creation, the snapshot's order), whatever the order they were made
+   in. */
 static void note_full(const struct pk_snapshot_lp *lp,
 		      struct pk_result_variant *v)
 {
+	int64_t t = full_key(lp->full_at_ms);
+	size_t i;
+
 	if (lp->rejected_403 == 0) {
 		return;
 	}
-	if (v->n_full_listed < PK_RESULT_TOP) {
-		result_copy_lp(lp, &v->full[v->n_full_listed++]);
-	}
 	v->n_full++;
+	if (v->n_full_listed == PK_RESULT_TOP &&
+	    full_key(v->full[PK_RESULT_TOP - 1].full_at_ms) <= t) {
+		return;
+	}
+	i = v->n_full_listed < PK_RESULT_TOP ? v->n_full_listed++
+					     : PK_RESULT_TOP - 1;
+	/* after every one that filled no later */
+	for (; i > 0 && full_key(v->full[i - 1].full_at_ms) > t; i--) {
+		v->full[i] = v->full[i - 1];
+	}
+	result_copy_lp(lp, &v->full[i]);
 }
 
 /* lp as its range's hottest by RU (lp_before) when it beats best[range]

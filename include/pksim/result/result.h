@@ -593,9 +593,11 @@ struct pk_result_variant {
 							   key bytes */
 	size_t n_top_storage;
 	struct pk_result_lp full[PK_RESULT_TOP]; /* the first logical
-						    partitions that refused
-						    a write with 403/1014,
-						    in order of creation */
+						    partitions to fill (a
+						    write refused with
+						    403/1014), earliest
+						    first; ties in order
+						    of creation */
 	size_t n_full_listed;			 /* entries of full[] */
 	uint64_t n_full;			 /* all that did */
 
