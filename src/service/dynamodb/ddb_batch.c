@@ -235,7 +235,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_items_values(d, rq->batch[k].item);
 	ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.units);
 	if (rq->retry == 0) {
-		ddb_demand_note(d, &one, &a);
+		ddb_demand_note(d, &one, &a, b->hash[k]);
 	}
 	if (ddb_ahead_paced(d, &one)) {
 		ddb_ahead_sent(d, &one, i, &a);
@@ -301,7 +301,7 @@ static void transact(struct ddb *d, const struct pk_svc_request *rq,
 		ddb_items_values(d, rq->batch[k].item);
 		ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.units);
 		if (rq->retry == 0) {
-			ddb_demand_note(d, &one, &a);
+			ddb_demand_note(d, &one, &a, b->hash[k]);
 		}
 		if (ddb_ahead_paced(d, &one)) {
 			ddb_ahead_sent(d, &one, i, &a);

@@ -135,9 +135,6 @@ static int fits(const struct ddb *d, const struct ddb_dval *v, int table,
 		     : r <= (int64_t)PK_DDB_PART_RCU * 1000 * n;
 }
 
-static void note(struct ddb *d, const struct pk_svc_request *rq,
-		 const struct ask *a, uint64_t h);
-
 /* The most units of side (write) one request can ask and be admitted
    on demand in some second, mCU: the table's quota, at most its
    configured maximum (D12: neither grows with traffic; 0 is none). A
@@ -155,25 +152,7 @@ static int64_t od_most(const struct ddb *d, int write)
 }
 
 void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
-		     const struct ask *a)
-{
-	uint64_t h;
-
-	if (ddb_items_pkey(d, rq->it.item, &h) < 0) {
-		return;
-	}
-	note(d, rq, a, h);
-}
-
-void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
-			   const struct ask *a)
-{
-	note(d, rq, a, a->hash);
-}
-
-/* A first attempt of rq on the value d->kv holds, of key hash h */
-static void note(struct ddb *d, const struct pk_svc_request *rq,
-		 const struct ask *a, uint64_t h)
+		     const struct ask *a, uint64_t h)
 {
 	struct ddb_dval *v[1 + 2 * PK_DDB_MAX_GSIS];
 	struct ddb_gsi_ask x[2 * PK_DDB_MAX_GSIS];

@@ -70,7 +70,7 @@ static int get_item(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_count_part(p, rq, a->units);
 	ddb_heat_note(d, PK_OP_READ, rq->retry, 0, a->units);
 	if (rq->retry == 0) {
-		ddb_demand_note_built(d, rq, a);
+		ddb_demand_note(d, rq, a, a->hash);
 	}
 	if (ddb_admit_all(d, (size_t)a->part, rq, a, &by_index) !=
 	    PK_DDB_ADMITTED) {

@@ -383,7 +383,7 @@ static int page(struct ddb *d, const struct pk_svc_request *pg,
 	if (g->item != PK_ITEM_NONE) {
 		ddb_heat_note(d, PK_OP_QUERY, pg->retry, 0, u);
 		if (pg->retry == 0) {
-			ddb_demand_note_built(d, pg, &a);
+			ddb_demand_note(d, pg, &a, a.hash);
 		}
 	} else if (pg->retry == 0) {
 		ddb_bill_demand(d, pg->phase, 0, u);

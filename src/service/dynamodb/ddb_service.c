@@ -183,7 +183,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		ddb_hsplit_note(p, rq->it.item, a.write, a.units);
 	}
 	if (i >= 0 && rq->retry == 0) {
-		ddb_demand_note(d, rq, &a);
+		ddb_demand_note(d, rq, &a, a.hash);
 	}
 	if (i < 0) {
 		ddb_ahead_bad(d, rq, &a);

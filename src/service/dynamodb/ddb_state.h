@@ -646,12 +646,12 @@ void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
    writes (ddb_gsis_demand), counted as demand (ddb_bill_demand)
    only when its key value and each index key value can take it in the
    open second on demand (D3: 3,000 RRU, 1,000 WRU a partition in either
-   mode); else nothing of it. note_built: the same on the key value
-   d->kv holds now (a candidate of ddb_find.c). Forget the counts. */
+   mode); else nothing of it. Its key value is the one d->kv holds now,
+   of key hash h (ddb_key_hash): every caller has just built it for the
+   request's heat (ddb_heat_note), so it is not built again. Forget the
+   counts. */
 void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
-		     const struct ask *a);
-void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
-			   const struct ask *a);
+		     const struct ask *a, uint64_t h);
 void ddb_demand_free(struct ddb *d);
 /* ddb_demand.c: at the run's end, each key value whose cap refused
    some first attempt into d->bill.refused (snapshot.h), with the cap a
