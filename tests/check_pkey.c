@@ -169,6 +169,38 @@ START_TEST(test_pkey_template_number_text)
 END_TEST
 
 /*
+ * no_epk (an Amazon DynamoDB table's keys, placed by their own hash of
+ * the identity bytes): the same identity bytes as a key that computes
+ * the EPK, and the EPK left pk_epk_min, never the previous build's.
+ */
+START_TEST(test_pkey_no_epk)
+{
+	struct pk_container_spec s = spec(PK_KEY_PATH, "/k", 2, 400);
+	struct pk_pkey *k;
+	struct pk_keyval *with = malloc(sizeof(*with));
+	struct pk_keyval *without = malloc(sizeof(*without));
+
+	s.key.paths[0] = "/k";
+	s.key.n_paths = 1;
+	k = key_for(&s);
+	build(k, "{\"k\": \"dev-0042\"}", 0, with);
+	ck_assert_int_eq(with->status, 0);
+	ck_assert_int_ne(epk_cmp(&with->epk, &pk_epk_min), 0);
+	/* the same buffer: a build that skips the EPK clears it */
+	memcpy(without, with, sizeof(*with));
+	k->no_epk = 1;
+	build(k, "{\"k\": \"dev-0042\"}", 0, without);
+	ck_assert_int_eq(without->status, 0);
+	ck_assert_uint_eq(without->id_len, with->id_len);
+	ck_assert_mem_eq(without->id, with->id, with->id_len);
+	ck_assert_int_eq(epk_cmp(&without->epk, &pk_epk_min), 0);
+	free(with);
+	free(without);
+	pkey_free(k);
+}
+END_TEST
+
+/*
  * {crc32(name) mod N}: zlib's CRC-32 against the published check values
  * (the CRC catalogue's CRC-32/ISO-HDLC, check = 0xCBF43926 for the ASCII
  * "123456789"; 0x414FA339 for "The quick brown fox jumps over the lazy
@@ -730,6 +762,7 @@ Suite *tu_suite(void)
 	tcase_add_test(def, test_pkey_fnv_buckets);
 	tcase_add_test(def, test_pkey_crc32);
 	tcase_add_test(def, test_pkey_template_number_text);
+	tcase_add_test(def, test_pkey_no_epk);
 	tcase_add_test(def, test_pkey_crc32_bad_scenario);
 	tcase_add_test(def, test_pkey_synthetic_hash_suffix);
 	tcase_add_test(def, test_pkey_synthetic_concat_and_time);

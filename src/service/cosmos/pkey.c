@@ -290,7 +290,10 @@ static void build_pick(const struct pk_pkey *k,
 			return;
 		}
 	}
-	if (k->kind == PK_KEY_HIERARCHICAL) {
+	if (k->no_epk) {
+		/* nothing reads it: skip the murmur3 of every build */
+		out->epk = pk_epk_min;
+	} else if (k->kind == PK_KEY_HIERARCHICAL) {
 		out->epk = epk_hash_multi(v, n);
 	} else if (k->version == 1) {
 		out->epk = epk_hash_v1(v, 1);

@@ -138,6 +138,7 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 		return -1;
 	}
 	gi->key->exact_numbers = 1; /* 38 digits, by value (pkey.h) */
+	gi->key->no_epk = 1;	    /* placed by ddb_key_hash */
 	gi->n = gsi_parts(d, g);
 	gi->on_demand = d->on_demand;
 	if (gi->on_demand) {

@@ -53,6 +53,7 @@ int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
 		return -1;
 	}
 	d->sk->exact_numbers = 1; /* 38 digits, by value (pkey.h) */
+	d->sk->no_epk = 1;	  /* a sort key has no hash */
 	return 0;
 }
 

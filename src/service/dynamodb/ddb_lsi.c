@@ -184,6 +184,7 @@ int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 			return -1;
 		}
 		li->key->exact_numbers = 1; /* 38 digits (pkey.h) */
+		li->key->no_epk = 1;	    /* placed by ddb_key_hash */
 	}
 	ddb_lsis_item_indexes(d, &all, &keys);
 	d->bill.coll_cap_bytes = (uint64_t)PK_DDB_COLLECTION_BYTES;

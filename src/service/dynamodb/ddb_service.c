@@ -492,6 +492,9 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	   value: a key's numbers are told apart by their decimal value, not
 	   by their doubles (pkey.h) */
 	key->exact_numbers = 1;
+	/* and a key value's partition is by ddb_key_hash of its identity
+	   bytes, so no EPK is computed for it (pkey.h) */
+	key->no_epk = 1;
 	if (keycheck_run(key, spec->spec, sc, &kc, diag) ||
 	    (key->kind == PK_KEY_SYNTHETIC && key->has_random &&
 	     ddb_find_refuse(sc, spec->spec, pkey_random_values(key), diag))) {

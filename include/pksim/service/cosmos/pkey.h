@@ -103,6 +103,10 @@ struct pk_pkey {
 	int exact_numbers; /* 1: numbers by their decimal value (above),
 			      and a template writes a number with text
 			      as that text; 0 (pkey_new's): by double */
+	int no_epk;	   /* 1: pkey_build leaves out->epk pk_epk_min
+			      (an Amazon DynamoDB key, placed by its own
+			      hash of the identity bytes, not by an EPK);
+			      0 (pkey_new's): the EPK is computed */
 };
 
 /* Where pkey reads one item's properties. */
@@ -161,8 +165,8 @@ void pkey_source_json(const struct pk_pkey *k, const void *obj, uint64_t item,
 
 /*
  * Build the key of the item src reads into *out: identity bytes, EPK
- * (V2, V1 or MultiHash), and status 400 with a reason when the value is
- * not a valid key value.
+ * (V2, V1 or MultiHash; pk_epk_min when k->no_epk), and status 400 with
+ * a reason when the value is not a valid key value.
  */
 void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 		struct pk_keyval *out);
