@@ -630,6 +630,12 @@ int ld_file_can_throttle(const struct pk_scenario *s,
    run, at most items (the items it creates, or a data file's records) */
 double ld_lps_planned(const struct pk_scenario *s,
 		      const struct pk_container_spec *c, double items);
+/* plan_memory.c: the bytes a logical partition's key of variant c takes
+   beyond its fixed record, each level's longest generated value and its
+   PK_SCENARIO_LP_LEVEL_BYTES; 0 for a data file's keys (counted from its
+   records) */
+double ld_lp_key_bytes(const struct pk_scenario *s,
+		       const struct pk_container_spec *c, double items);
 
 /* plan_files.c, for the memory estimate: the most records of data file
    f (the first `limit`) that arrive within any wait_s simulated seconds

@@ -144,8 +144,8 @@ static double prop_text_bytes(const struct pk_prop_spec *p, double items)
    plus every generated property's longest value (the template names some
    of them); 0 for a data file's keys (scenario_memory_estimate counts
    them from the records). */
-static double lp_key_bytes(const struct pk_scenario *s,
-			   const struct pk_container_spec *c, double items)
+double ld_lp_key_bytes(const struct pk_scenario *s,
+		       const struct pk_container_spec *c, double items)
 {
 	const struct pk_prop_spec *p;
 	double n = 0;
@@ -255,7 +255,7 @@ static double runway_bytes(const struct pk_scenario *s,
 /* Bytes of the logical partitions variant c's preload makes: one per
    preloaded value (or record, at most), each its record and its key: a
    generated value's at most the longest the key's levels give
-   (lp_key_bytes); a file's record's at most the record as loaded (a key
+   (ld_lp_key_bytes); a file's record's at most the record as loaded (a key
    is part of its record: the file's loaded bytes / its records). */
 static double preload_lp_bytes(const struct pk_scenario *s,
 			       const struct pk_container_spec *c, double items)
@@ -267,7 +267,7 @@ static double preload_lp_bytes(const struct pk_scenario *s,
 		n = pf->trace ? (double)trace_count(pf->trace) : 0;
 		key = n > 0 ? (double)trace_memory_bytes(pf->trace) / n : 0;
 	} else {
-		key = lp_key_bytes(s, c, items);
+		key = ld_lp_key_bytes(s, c, items);
 	}
 	return n * (PK_SCENARIO_LP_BYTES + key + arena_slack(key));
 }
@@ -409,7 +409,7 @@ static double gsi_bytes(const struct pk_scenario *s,
    (LD_DDB_ITEM_BYTES) and its primary key's bytes a distinct
    primary key: at most the items the run writes, and without a sort key
    at most the lps partition-key values, each of key bytes; a sort key's
-   value as long as its property's longest (lp_key_bytes; a data file's
+   value as long as its property's longest (ld_lp_key_bytes; a data file's
    as long as the partition key's). */
 static double stored_items_bytes(const struct pk_scenario *s,
 				 const struct pk_ddb_table_spec *t,
@@ -425,7 +425,7 @@ static double stored_items_bytes(const struct pk_scenario *s,
 	k.key.kind = PK_KEY_PATH;
 	k.key.paths[0] = t->sort_key;
 	k.key.n_paths = 1;
-	sk = s->items_file ? key : lp_key_bytes(s, &k, items);
+	sk = s->items_file ? key : ld_lp_key_bytes(s, &k, items);
 	return items * (LD_DDB_ITEM_BYTES + key + sk);
 }
 
@@ -747,7 +747,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		double r = ld_ranges_planned(s, c, items, item_bytes, lps) +
 			   ld_table_split_parts(s, c, NULL, NULL);
 		double smp = ops + q * (r - 1);
-		double key = lp_key_bytes(s, c, items);
+		double key = ld_lp_key_bytes(s, c, items);
 		const struct pk_ddb_table_spec *tb;
 
 		if (s->items_file && s->items_file->trace &&

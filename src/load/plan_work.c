@@ -305,11 +305,40 @@ double scenario_runway_units(const struct pk_scenario *s, double *slices,
 	return most;
 }
 
-/* The set-up work of container variant c in a run of s: its splits'
-   (each passes every physical partition there) into *splits and its
-   physical partitions' own (PK_SCENARIO_RANGE_SETUP_WORK each, at the
-   most it has) into *parts; a table's are 0 (its partitions split by D6
-   alone, and its units hold them to a few thousand) */
+/* The work of variant c's logical partitions' long keys: each logical
+   partition it can make, PK_SCENARIO_KEY_BYTE_WORK for each byte of its
+   key past PK_SCENARIO_KEY_FREE_BYTES (a generated key at its longest,
+   a data file's at its records' mean) */
+static double variant_key_work(const struct pk_scenario *s,
+			       const struct pk_container_spec *c)
+{
+	double items = ld_items_planned(s), lps, key, top;
+
+	if (s->items_file && s->items_file->monitor) {
+		return 0; /* a Monitor log's rows carry no item keys */
+	}
+	if (s->items_file && s->items_file->trace) {
+		lps = ld_file_lps(s->items_file, &c->key,
+				  scenario_variant_table(s, c) != NULL, &key,
+				  &top);
+		key +=
+		    PK_SCENARIO_LP_LEVEL_BYTES *
+		    (double)(c->key.kind == PK_KEY_SYNTHETIC ? 1
+							     : c->key.n_paths);
+	} else {
+		lps = ld_lps_planned(s, c, items);
+		key = ld_lp_key_bytes(s, c, items);
+	}
+	return lps * fmax(key - PK_SCENARIO_KEY_FREE_BYTES, 0) *
+	       PK_SCENARIO_KEY_BYTE_WORK;
+}
+
+/* The set-up work of variant c in a run of s: its splits' (each passes
+   every physical partition there) into *splits, and its physical
+   partitions' own (PK_SCENARIO_RANGE_SETUP_WORK each, at the most it
+   has) with its logical partitions' long keys (variant_key_work) into
+   *parts; a table's splits and partitions are 0 (its partitions split
+   by D6 alone, and its units hold them to a few thousand) */
 static void variant_setup_work(const struct pk_scenario *s,
 			       const struct pk_container_spec *c,
 			       double *splits, double *parts)
@@ -317,7 +346,7 @@ static void variant_setup_work(const struct pk_scenario *s,
 	double items = ld_items_planned(s), r, r0;
 
 	*splits = 0;
-	*parts = 0;
+	*parts = variant_key_work(s, c);
 	if (scenario_variant_table(s, c)) {
 		return;
 	}
@@ -327,7 +356,7 @@ static void variant_setup_work(const struct pk_scenario *s,
 	if (r > r0) {
 		*splits = (r * r - r0 * r0) / 2 * PK_SCENARIO_SPLIT_RANGE_WORK;
 	}
-	*parts = fmax(r, r0) * PK_SCENARIO_RANGE_SETUP_WORK;
+	*parts += fmax(r, r0) * PK_SCENARIO_RANGE_SETUP_WORK;
 }
 
 /* 1 when some variant of s plans a split */
@@ -339,6 +368,20 @@ static int some_split(const struct pk_scenario *s)
 	for (v = 0; v < s->n_variants; v++) {
 		variant_setup_work(s, &s->variants[v], &splits, &parts);
 		if (splits > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 when some variant's logical partitions have keys long enough to
+   count (variant_key_work) */
+static int some_long_key(const struct pk_scenario *s)
+{
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (variant_key_work(s, &s->variants[v]) > 0) {
 			return 1;
 		}
 	}
@@ -568,6 +611,13 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 			 "; each physical partition %.4g once (its set-up, "
 			 "metrics and report rows)",
 			 PK_SCENARIO_RANGE_SETUP_WORK);
+		len = strlen(buf);
+	}
+	if (some_long_key(s) && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; each logical partition %.4g for each byte of its "
+			 "key past the first %.0f",
+			 PK_SCENARIO_KEY_BYTE_WORK, PK_SCENARIO_KEY_FREE_BYTES);
 		len = strlen(buf);
 	}
 	if (some_split(s) && len < cap) {
