@@ -570,6 +570,56 @@ START_TEST(test_long_keys)
 }
 END_TEST
 
+/* The memory estimate's logical and physical partitions' bytes of
+   1,000 creates of distinct keys under key, then a second of queries
+   whose condition is where */
+static double groups_of(const char *key, const char *where)
+{
+	char text[1024];
+	struct pk_memory_estimate e;
+	struct pk_scenario *s;
+	struct pk_diag d;
+
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: %s, throughput: 400}\n"
+		 "items:\n"
+		 "  a: {values: \"a{0..9}\"}\n"
+		 "  b: {values: \"b{000..999}\", distribution: sequential}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, ops: {create: 1}}\n"
+		 "  - {duration: 1s, rate: 10/s, ops: {query: 1}, queries: "
+		 "[{where: %s}]}\n",
+		 key, where);
+	diag_init(&d);
+	s = scenario_parse("g.yaml", text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	scenario_memory_estimate(s, &e);
+	scenario_free(s);
+	diag_free(&d);
+	return e.partitions;
+}
+
+/*
+ * The first targeted query (an IN list on the key, or some levels of a
+ * hierarchical key) builds an index of the logical partitions under
+ * each prefix (lpgroup.c), 256 bytes a logical partition and level: on
+ * /b, 1,000 logical partitions, an IN list 256,000 bytes more than an
+ * eq (a point read, no index); on [/a, /b], a query on /a alone
+ * 1,000 x 2 x 256 = 512,000 more than one on both levels. 1,000,000
+ * logical partitions measured 248 B each (IN on the key) and 270 B
+ * (/a of [/a, /b]) in the process's peak.
+ */
+START_TEST(test_query_index_memory)
+{
+	ck_assert_double_eq_tol(groups_of("/b", "{b: {in: 2}}") -
+				    groups_of("/b", "{b: eq}"),
+				256000, 1e-6);
+	ck_assert_double_eq_tol(groups_of("[/a, /b]", "{a: eq}") -
+				    groups_of("[/a, /b]", "{a: eq, b: eq}"),
+				512000, 1e-6);
+}
+END_TEST
+
 /* 1 when the scenario text can be rate limited; *refused: the loader
    refused it (then 1), with its message in *msg (caller frees) */
 static int throttles(const char *text, int *refused, char **msg)
@@ -1424,6 +1474,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_paced_seconds);
 	tcase_add_test(tc, test_partitions_set_up);
 	tcase_add_test(tc, test_long_keys);
+	tcase_add_test(tc, test_query_index_memory);
 	tcase_add_test(tc, test_throttle_streams_and_carried);
 	tcase_add_test(tc, test_table_budget_units);
 	tcase_add_test(tc, test_table_budget_lsi_units);

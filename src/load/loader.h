@@ -636,6 +636,13 @@ double ld_lps_planned(const struct pk_scenario *s,
    records) */
 double ld_lp_key_bytes(const struct pk_scenario *s,
 		       const struct pk_container_spec *c, double items);
+/* plan_lps.c: the bytes of the index of lps logical partitions under
+   each key prefix that the first targeted query on variant c builds
+   (PK_SCENARIO_LP_GROUP_BYTES a logical partition and level), when a
+   phase's or a data file's query targets (an IN list on a key path, or
+   some levels of a hierarchical key); 0 otherwise */
+double ld_lp_group_bytes(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double lps);
 
 /* plan_files.c, for the memory estimate: the most records of data file
    f (the first `limit`) that arrive within any wait_s simulated seconds

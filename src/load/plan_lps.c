@@ -328,3 +328,50 @@ double ld_lps_planned(const struct pk_scenario *s,
 	}
 	return n < items ? n : items;
 }
+
+/* 1 when query q of a run on variant c reads the logical partitions
+   under a key prefix or an IN list (a targeted query: lpgroup.c builds
+   its index at the first): an IN condition on a key path, or under a
+   hierarchical key an eq on some of its levels but not all */
+static int query_targets(const struct pk_container_spec *c,
+			 const struct pk_query_spec *q)
+{
+	size_t i, j, levels = 0;
+
+	for (i = 0; i < q->n_conds; i++) {
+		for (j = 0; j < c->key.n_paths; j++) {
+			if (!q->conds[i].path || !c->key.paths[j] ||
+			    strcmp(q->conds[i].path, c->key.paths[j]) != 0) {
+				continue;
+			}
+			if (q->conds[i].kind == PK_COND_IN) {
+				return 1;
+			}
+			levels += q->conds[i].kind == PK_COND_EQ;
+		}
+	}
+	return c->key.kind == PK_KEY_HIERARCHICAL && levels > 0 &&
+	       levels < c->key.n_paths;
+}
+
+double ld_lp_group_bytes(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double lps)
+{
+	size_t i, j;
+	int some = 0;
+
+	if (scenario_variant_table(s, c)) {
+		return 0; /* a table's queries read their own partition */
+	}
+	for (i = 0; i < s->n_phases && !some; i++) {
+		for (j = 0; j < s->phases[i].n_queries && !some; j++) {
+			some = query_targets(c, &s->phases[i].queries[j]);
+		}
+	}
+	for (j = 0; s->items_file && j < s->items_file->n_queries && !some;
+	     j++) {
+		some = query_targets(c, &s->items_file->queries[j]);
+	}
+	return some ? lps * (double)c->key.n_paths * PK_SCENARIO_LP_GROUP_BYTES
+		    : 0;
+}

@@ -795,8 +795,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		e->partitions +=
 		    lps * (PK_SCENARIO_LP_BYTES + key + arena_slack(key)) +
 		    rare_lps(s, c, lps, can_429) * PK_SCENARIO_LP_RARE_BYTES +
-		    lp_cache_bytes(s, c, lps) + PK_SCENARIO_LP_BLOCK_BYTES +
-		    r * PK_SCENARIO_RANGE_BYTES;
+		    lp_cache_bytes(s, c, lps) + ld_lp_group_bytes(s, c, lps) +
+		    PK_SCENARIO_LP_BLOCK_BYTES + r * PK_SCENARIO_RANGE_BYTES;
 		if (s->preload) {
 			e->partitions += preload_lp_bytes(s, c, items);
 		}
