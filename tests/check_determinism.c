@@ -6,9 +6,8 @@
  * - the workload drawn twice from one scenario and seed is the same
  *   stream, operation by operation; drawn with another seed it differs
  *   (and so does the report).
- * Across optimisation levels (-O0 against -O2) see check_golden.c: the
- * golden suite compares both the -O2 build/ and the -O0 build-asan/ with
- * the same files.
+ * Across optimisation levels see check_golden.c: only build/ (-O2) is
+ * compared with the golden files.
  */
 #include <check.h>
 #include <stdio.h>
