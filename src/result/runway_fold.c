@@ -8,7 +8,9 @@
  * both the same part; with none alike, to the last kept one, the two
  * then averaged over their seconds. What is left out: the order of
  * the seconds joined (they move next to the stretch they join, which a
- * fill inside that stretch and burst credit see).
+ * fill inside that stretch and burst credit see: a projection whose
+ * burst credit reached its most in such a walk is not given,
+ * runway_fold_guard).
  */
 #include <math.h>
 
@@ -88,4 +90,34 @@ void runway_stretch_fold(const struct rstream *st, struct stretch *out,
 	o->rw_bytes += x->rw_bytes;
 	o->dels += x->dels;
 	o->len += x->len;
+}
+
+void runway_fold_guard(const struct rw_proj *p, const struct cand *named,
+		       struct pk_runway *rw)
+{
+	unsigned joined = 0;
+	size_t i;
+
+	for (i = 0; i < p->ns; i++) {
+		joined |= p->st[i].joined;
+	}
+	if (!named || !named->burst || !named->bit.held || p->secs ||
+	    !(rw->kind == PK_RUNWAY_DAYS || rw->kind == PK_RUNWAY_BEYOND ||
+	      rw->kind == PK_RUNWAY_LEVELS)) {
+		return;
+	}
+	/* joined, the quiet seconds of many stretches bank as one, at
+	   most PK_RW_BURST_SAVE_S of the RU/s, after or before the bursts
+	   they would have paid for: apart, each quiet stretch banks for
+	   the burst after it. A spiking phase's spikes of a short cycle
+	   taken two or three together bank and spend as apart while the
+	   credit empties every cycle: only credit that piles up tells. */
+	if ((joined & PK_RW_JOINED_FOLD) ||
+	    ((joined & PK_RW_JOINED_SPIKES) && named->bank_piled)) {
+		rw->kind = PK_RUNWAY_UNTESTED;
+		rw->burst_joined = 1;
+		rw->full_s = -1;
+		rw->who[0] = '\0';
+		rw->rate_bytes_per_s = 0;
+	}
 }

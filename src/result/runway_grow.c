@@ -63,12 +63,13 @@ static int bucket_parts(const struct slice *x, size_t ns, const double *rk,
    theirs: *bank, the credit it carries (RU), earns what the share leaves
    unused, at most PK_RW_BURST_SAVE_S of it, and is spent on top of
    lim up to PK_RW_BURST_PEAK RU/s in all; returns the RU the
-   requests may use, lim x len and what the bank adds. Only a share
+   requests may use, lim x len and what the bank adds; *full set to 1
+   when the bank reached its most and earned no more. Only a share
    below the peak earns (throttle.h settles the engine's credit alike),
    and only the part keep of the unused: time to live's deletions take
    the rest first (throttle_spend_unused). */
 static double burst_room(double share, double lim, double len, double ru,
-			 double keep, double *bank)
+			 double keep, double *bank, int *full)
 {
 	const double peak = PK_RW_BURST_PEAK;
 	double room = lim * len, extra;
@@ -78,6 +79,7 @@ static double burst_room(double share, double lim, double len, double ru,
 	}
 	if (ru <= room) {
 		*bank += share * len > ru ? keep * (share * len - ru) : 0;
+		*full |= *bank > PK_RW_BURST_SAVE_S * share;
 		*bank = fmin(*bank, PK_RW_BURST_SAVE_S * share);
 		return room;
 	}
@@ -292,7 +294,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	}
 	room = c->burst && lim > 0
 		   ? burst_room(c->range_ru * x->ru_scale, lim, len, ru,
-				1.0 - c->del_q, &c->bank)
+				1.0 - c->del_q, &c->bank, &c->bank_piled)
 		   : whole_writes(v, x, ns, other, lim) * len;
 	if (v->table_write_cap > 0 && ru > 0) {
 		/* a table's cap on every partition's writes together (an
@@ -412,6 +414,11 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 					   del, d, PK_RW_STEADY_SLICES, lastk);
 			steady = one == 1.0 && n <= PK_RW_STEADY_SLICES &&
 				 c->bank == bank0;
+			/* past the first cycle a step walks, a cycle ends
+			   with its start's credit or less unless its bursts
+			   left some of what it banked unspent */
+			c->bank_piled |= cycles > 0 && one == 1.0 &&
+					 c->bank > bank0 * (1.0 + 1e-9);
 		}
 		add += last;
 		for (k = 0; part && k < ns; k++) {
@@ -429,6 +436,8 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 			part[k] += lastk[k] * more;
 		}
 		c->bank = fmax(0.0, c->bank + (c->bank - bank0) * more);
+		c->bank_piled |=
+		    c->bank > PK_RW_BURST_SAVE_S * c->range_ru * x[0].ru_scale;
 		c->bank = fmin(c->bank, PK_RW_BURST_SAVE_S * c->range_ru *
 					    x[0].ru_scale);
 	}

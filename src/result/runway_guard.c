@@ -626,6 +626,17 @@ const char *runway_untested_text(const struct pk_runway *rw, char *buf,
 {
 	char f[512], a[32], b[32];
 
+	if (rw->burst_joined) {
+		snprintf(buf, cap,
+			 "its range's burst credit (rule 14) banks in each "
+			 "quiet stretch for the burst after it, but the "
+			 "projection joined stretches (a phase list past the "
+			 "%d a step keeps apart, or a spiking phase's spikes "
+			 "of more than one period), whose credit then reached "
+			 "its most as one: when it fills is not timed",
+			 PK_RW_STRETCHES);
+		return buf;
+	}
 	if (rw->sub_untimed == 2) {
 		snprintf(buf, cap,
 			 "its key's buckets of %lld s come back and its writes "

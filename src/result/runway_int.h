@@ -833,6 +833,10 @@ struct stretch {
 			       pk_runway_client), 0 nothing */
 };
 
+/* rstream.joined's bits */
+#define PK_RW_JOINED_FOLD 1u
+#define PK_RW_JOINED_SPIKES 2u
+
 /* Stretches a stream gives one step, at most */
 #define PK_RW_STRETCHES 64
 /* Own-clock pieces (a step's rate, a spike) one occurrence of a phase
@@ -925,6 +929,12 @@ struct rstream {
 	struct {
 		double ops, bytes, ru, keyed, spread, find;
 	} queue;
+	/* what a walk joined of its stretches that ran apart (bits):
+	   PK_RW_JOINED_FOLD those past the room it keeps
+	   (runway_stretch_fold), PK_RW_JOINED_SPIKES the spikes of more
+	   than one period of a spiking phase in one piece; their seconds
+	   are counted, their order is not, which burst credit sees */
+	unsigned joined;
 };
 
 /* New items an operation of ps adds: creates, new upserts and batch
@@ -1288,6 +1298,11 @@ struct cand {
 	size_t client_stream; /* ... that stream */
 	int burst;	      /* 1: its range has burst capacity (rule 14) */
 	double bank;	      /* ... its burst credit so far, RU */
+	int bank_piled;	      /* ... 1: the credit reached the most it
+				 holds (PK_RW_BURST_SAVE_S of its RU/s)
+				 in some slice, or grew over a whole
+				 cycle of a short stream after the first
+				 a step walks: bursts left it unspent */
 	double del_q;	 /* TTL: the part of its range's unused RU/s the step's
 			    deletions take (rule 28), which the bank does not
 			    earn */
@@ -1501,6 +1516,18 @@ struct rw_proj {
 	struct cand *renew_c;
 	double renew_held;
 };
+
+/* runway_fold.c: rw (a DAYS, BEYOND or LEVELS figure of p, stepped by
+   the hour, not a second at a time) made PK_RUNWAY_UNTESTED with
+   burst_joined when named's writes were held back by a range with
+   burst credit (rule 14) and a walk of p's streams joined stretches
+   that ran apart (rstream.joined): those past the room a step keeps,
+   or a spiking phase's spikes when the credit piled up
+   (cand.bank_piled: its most reached, or grown over a cycle). The
+   credit each quiet stretch would bank for the burst after it is then
+   lost or spent late, the figure late. named NULL: nothing. */
+void runway_fold_guard(const struct rw_proj *p, const struct cand *named,
+		       struct pk_runway *rw);
 
 /* Under time to live, p's candidates stepped again a second at a time
    (runway_secs.c) when p is within what that walks: one stream, one

@@ -734,6 +734,12 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 		runway_pieces_span(&pc, p, a, b, m);
 		a = b;
 	}
+	if (s->has_spikes && s->spike_every_s > 0 &&
+	    end - in > (double)s->spike_every_s) {
+		/* the spikes of more than one period share a piece, the
+		   seconds between them another */
+		st->joined |= PK_RW_JOINED_SPIKES;
+	}
 	for (i = 0; i < pc.n; i++) {
 		stretch_fill(st, j, k, pc.ops[i], pc.len[i], &out[i]);
 	}
@@ -777,6 +783,8 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		} else {
 			/* past the room: joined to a kept one, counted */
 			struct stretch more[PK_RW_PIECES];
+
+			st->joined |= PK_RW_JOINED_FOLD;
 			size_t m = occurrence(sc, st, j, k, in, end, rel, more,
 					      PK_RW_PIECES),
 			       i;

@@ -794,6 +794,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		rw->who[0] = '\0';
 		rw->rate_bytes_per_s = 0;
 	}
+	runway_fold_guard(p, named, rw);
 	rw->secs = p->secs;
 	rw->renew = p->renew;
 	if (p->cl.ttl && !p->secs && !p->renew && (p->first || p->level_c)) {

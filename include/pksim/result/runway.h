@@ -585,6 +585,13 @@ struct pk_runway {
 				  their cycle not a whole number of hours
 				  dividing a week, a minute or an hour): a
 				  value's fill is not timed */
+	int burst_joined;      /* UNTESTED: the projection joined stretches
+				  of a phase list past the room a step
+				  keeps apart, or a spiking phase's spikes
+				  into one piece, and its burst credit
+				  (rule 14) reached the most it holds in
+				  one of them: what each quiet stretch
+				  banks for its burst is not followed */
 	int untimed;	       /* RATES: the key has a time part (bucket) but
 				  the logical partition named keeps its value
 				  for good (another stream's constant) */
