@@ -90,6 +90,7 @@ void runway_stretch_fold(const struct rstream *st, struct stretch *out,
 	o->rw_bytes += x->rw_bytes;
 	o->dels += x->dels;
 	o->len += x->len;
+	o->runs += x->runs;
 }
 
 void runway_fold_guard(const struct rw_proj *p, const struct cand *named,

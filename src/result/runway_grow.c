@@ -347,6 +347,12 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 		part[k] +=
 		    f[k] * c->mass[k] * x->bytes[k] * w * kept[x->low[k] != 0];
 	}
+	runway_spill_slice(c, len,
+			   (w == 1.0 && x->reps > 1 ? x->reps : 1.0) *
+			       fmax(1.0, x->runs),
+			   ru > room ? want_c[0] + want_c[1] - want : 0,
+			   ru < room ? room - ru : 0,
+			   ru > 0 ? (want_c[0] + want_c[1]) / ru : 0, want);
 	return want;
 }
 

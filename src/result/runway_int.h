@@ -829,6 +829,9 @@ struct stretch {
 	int drawn;	    /* ... and drawn */
 	double reps;	    /* cycles of a short stream it stands for (its one
 			       cycle's stretch repeated), 1 for a walked one */
+	double runs;	    /* runs of seconds apart it joins, each cycle (a
+			       spiking phase's spikes, or the gaps between them,
+			       in one piece; stretches folded into it), >= 1 */
 	int client;	    /* what of its stream's client held it back (a
 			       pk_runway_client), 0 nothing */
 };
@@ -887,6 +890,9 @@ struct slice {
 	/* cycles it stands for: the slices of one step are one short
 	   cycle's, each repeated this often (one stream; 1 otherwise) */
 	double reps;
+	/* the most runs of seconds apart a stream's stretch joins in it
+	   each cycle (stretch.runs, times its part of the stretch) */
+	double runs;
 	/* each range's share of the stored items its keyed requests read
 	   (runway_stored_shares; borrowed from the steps, n_ranges
 	   entries), NULL: its range's share of the writes (cand.range_mass) */
@@ -1298,11 +1304,20 @@ struct cand {
 	size_t client_stream; /* ... that stream */
 	int burst;	      /* 1: its range has burst capacity (rule 14) */
 	double bank;	      /* ... its burst credit so far, RU */
-	int bank_piled;	      /* ... 1: the credit reached the most it
-				 holds (PK_RW_BURST_SAVE_S of its RU/s)
-				 in some slice, or grew over a whole
-				 cycle of a short stream after the first
-				 a step walks: bursts left it unspent */
+	double retry_s;	      /* how long its streams' clients retry a throttled
+				 write at most, s (runway_spill_window) */
+	double thr_bps, thr_s; /* ... what its range threw away of its writes
+				  in the last slice, B/s, and that slice's
+				  length (one time it comes), s */
+	double thr_per_ru;     /* ... its bytes a range RU asked there */
+	double spill_b;	       /* the most its retries could have stored
+				  past the slices' bounds, B */
+	double grown_b;	       /* what the slices stored of it, B */
+	int bank_piled;	       /* ... 1: the credit reached the most it
+				  holds (PK_RW_BURST_SAVE_S of its RU/s)
+				  in some slice, or grew over a whole
+				  cycle of a short stream after the first
+				  a step walks: bursts left it unspent */
 	double del_q;	 /* TTL: the part of its range's unused RU/s the step's
 			    deletions take (rule 28), which the bank does not
 			    earn */
@@ -1516,6 +1531,31 @@ struct rw_proj {
 	struct cand *renew_c;
 	double renew_held;
 };
+
+/* runway_spill.c: how long a throttled write of sc's streams keeps
+   retrying under variant v at most, s: a table's retry_mode's (legacy
+   25.55 s, standard 3 s, D16), else the longest of its streams'
+   clients' (max_wait, and max_retries of a retry-after's second or an
+   exponential backoff's cap; rule 13); 0 when none retries */
+double runway_spill_window(const struct pk_scenario *sc,
+			   const struct pk_result_variant *v);
+
+/* ... a slice of len s (a cycle's slice coming `times` times in it)
+   for candidate c: its range threw away `thrown` B of c's writes,
+   left `spare` RU unused, asked per_ru B of c a RU, and stored `stored`
+   B of it: c's spill_b grows by what retries of the last slice's
+   thrown writes within c->retry_s could store in this one's room,
+   grown_b by stored */
+void runway_spill_slice(struct cand *c, double len, double times, double thrown,
+			double spare, double per_ru, double stored);
+
+/* ... rw (a DAYS, BEYOND or LEVELS figure of p, stepped by the hour)
+   made PK_RUNWAY_UNTESTED with retry_spill_s when named's spill_b
+   passes a hundredth of its grown_b: its client's retries of what one
+   slice throttled could store that much more in the next. named NULL:
+   nothing. */
+void runway_spill_guard(const struct rw_proj *p, const struct cand *named,
+			struct pk_runway *rw);
 
 /* runway_fold.c: rw (a DAYS, BEYOND or LEVELS figure of p, stepped by
    the hour, not a second at a time) made PK_RUNWAY_UNTESTED with

@@ -676,6 +676,7 @@ static void stretch_fill(struct rstream *st, size_t j, int64_t k, double ops,
 	o->len = len;
 	o->ph = j;
 	o->reps = 1;
+	o->runs = 1;
 	o->bucket = p->bucket;
 	o->bucket_frac = p->bucket_frac;
 	o->low = p->low;
@@ -734,14 +735,17 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 		runway_pieces_span(&pc, p, a, b, m);
 		a = b;
 	}
+	for (i = 0; i < pc.n; i++) {
+		stretch_fill(st, j, k, pc.ops[i], pc.len[i], &out[i]);
+	}
 	if (s->has_spikes && s->spike_every_s > 0 &&
 	    end - in > (double)s->spike_every_s) {
 		/* the spikes of more than one period share a piece, the
 		   seconds between them another */
 		st->joined |= PK_RW_JOINED_SPIKES;
-	}
-	for (i = 0; i < pc.n; i++) {
-		stretch_fill(st, j, k, pc.ops[i], pc.len[i], &out[i]);
+		for (i = 0; i < pc.n; i++) {
+			out[i].runs = (end - in) / (double)s->spike_every_s;
+		}
 	}
 	return pc.n;
 }
@@ -863,6 +867,7 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->low[k] = x->low;
 	o->drawn[k] = x->drawn;
 	o->client[k] = x->client;
+	o->runs = fmax(o->runs, x->runs * f);
 }
 
 /* The slices of ns streams' stretches x[k][0 .. nx[k]) (each stream's

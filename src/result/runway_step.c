@@ -145,6 +145,7 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 		c->range_ru = runway_range_share(v, c->g->range);
 		c->find_share = fshare[r];
 		c->burst = v->spec->burst && !v->spec->serverless;
+		c->retry_s = runway_spill_window(p->sc, v);
 		c->n_cyc = 1; /* t = 0 ends a cycle, holding nothing new */
 		runway_store_init(&c->held, &p->cl, n_steps,
 				  c->timed ? store_slots(bk) : 1);
@@ -795,6 +796,7 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		rw->rate_bytes_per_s = 0;
 	}
 	runway_fold_guard(p, named, rw);
+	runway_spill_guard(p, named, rw);
 	rw->secs = p->secs;
 	rw->renew = p->renew;
 	if (p->cl.ttl && !p->secs && !p->renew && (p->first || p->level_c)) {
