@@ -669,6 +669,42 @@ START_TEST(test_ddb_items_targets_as_container)
 }
 END_TEST
 
+/*
+ * Each workload item has its own primary key, however many items the
+ * run names between two of them: 4,096 creates in one second, each
+ * with the next of 4,096 key values (sequential), are 4,096 items
+ * (§1), 4,096 x 1,024 B = 4,194,304 B. The table keeps items' keys
+ * by the low bits of their numbers (ddb_items.c, 2,048 slots), so
+ * item i and item i + 2,048 share a slot: each must still get its own
+ * key (taking another's would make 2,048 items of replaced puts).
+ * 40,000 WCU: 40 partitions (D4) of 1,000 WCU, about 102 puts each in
+ * the second: none throttled.
+ */
+START_TEST(test_ddb_items_keys_by_item)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 40000}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{0000..4095}\", distribution: "
+	    "sequential}}\n"
+	    "phases: [{duration: 1s, rate: 4096/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct pk_run *run = tu_sim_text("slots.yaml", text);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->succeeded, 4096);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->items, 4096);
+	ck_assert_uint_eq(s.storage_bytes, 4096ull * 1024);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_items");
@@ -691,6 +727,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("keys");
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_ddb_items_bad_sort_key);
+	tcase_add_test(tc, test_ddb_items_keys_by_item);
 	tcase_add_test(tc, test_ddb_items_file_sizes);
 	tcase_add_test(tc, test_ddb_items_number_keys_exact);
 	tcase_add_test(tc, test_ddb_items_number_sort_keys_exact);

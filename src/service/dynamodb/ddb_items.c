@@ -10,6 +10,14 @@
  * A request's keys are built into an arena (one a point request's, one
  * per item of a batch's) between ddb_items_reset and the next reset, so
  * a request's keys can be found, compared and stored once admitted.
+ *
+ * A workload item's values never change (an item stays in the
+ * workload's table for good, workload_items.c), so neither does its
+ * primary key: the memo keeps the key each item built last, by item
+ * number, and ddb_items_key copies it instead of building it again. The
+ * open second's forecast (ddb_ahead.c) builds each first attempt's key
+ * just before the replay asks for it: a second of up to DDB_MEMO_SLOTS
+ * requests on new items builds each key once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +36,23 @@ struct ddb_item {
 				attributes: an index's key value) */
 	size_t len;	     /* of key */
 	unsigned char key[]; /* its primary key's bytes */
+};
+
+/* Slots of the memo, a power of 2: an item's slot is its number's low
+   bits. ASSUMPTION: a size, not a rule; 2,048 x 80 bytes = 160 KiB a
+   table, made at its first key */
+#define DDB_MEMO_SLOTS 2048
+/* The most bytes of a primary key the memo keeps (partition key's
+   identity then the sort key's); a longer key is built each time */
+#define DDB_MEMO_BYTES 56
+
+/* One item's primary key, as ddb_items_key built it */
+struct ddb_memo {
+	uint64_t item1;	 /* the workload item + 1; 0: empty */
+	uint64_t hash;	 /* its partition key's ddb_key_hash */
+	uint16_t pk_len; /* bytes of the partition key's identity */
+	uint16_t sk_len; /* ... of the sort key's, after it */
+	unsigned char b[DDB_MEMO_BYTES]; /* the two identities */
 };
 
 int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
@@ -113,12 +138,11 @@ static void arena_put(struct ddb_keys *k, const void *b, size_t n)
 	k->used += n;
 }
 
-/* Add the primary key of partition key d->kv and item's sort key as
-   the request's next key: 0, or -1 for a sort key DynamoDB refuses */
-static int add_key(struct ddb *d, uint64_t item)
+/* Add the primary key d->kv and (with a sort key) d->skv hold as the
+   request's next key */
+static void append_key(struct ddb *d)
 {
 	struct ddb_keys *k = &d->keys;
-	struct pk_item_source src;
 	unsigned char len[2];
 
 	k->used = 0;
@@ -129,24 +153,90 @@ static int add_key(struct ddb *d, uint64_t item)
 	arena_put(k, len, 2);
 	arena_put(k, d->kv->id, d->kv->id_len);
 	if (d->sk) {
+		arena_put(k, d->skv->id, d->skv->id_len);
+	}
+	k->off[k->n + 1] = k->off[k->n] + k->used;
+	k->n++;
+}
+
+/* Add the primary key of partition key d->kv and item's sort key as
+   the request's next key: 0, or -1 for a sort key DynamoDB refuses */
+static int add_key(struct ddb *d, uint64_t item)
+{
+	struct pk_item_source src;
+
+	if (d->sk) {
 		pkey_source_workload(d->sk, d->w, item, &src);
 		pkey_build(d->sk, &src, d->skv);
 		if (!key_value_ok(d->skv)) {
 			return -1;
 		}
-		arena_put(k, d->skv->id, d->skv->id_len);
 	}
-	k->off[k->n + 1] = k->off[k->n] + k->used;
-	k->n++;
+	append_key(d);
 	return 0;
+}
+
+/* Set kv as pkey_build leaves a valid key of n identity bytes b (the
+   keys' no_epk: EPK pk_epk_min) */
+static void memo_out(struct pk_keyval *kv, const unsigned char *b, size_t n)
+{
+	kv->status = 0;
+	kv->why = NULL;
+	kv->epk = pk_epk_min;
+	kv->id_len = n;
+	memcpy(kv->id, b, n);
+}
+
+/* Item's key from the memo into d->kv, d->skv and *hash: 1, or 0 when
+   the memo does not hold it */
+static int memo_get(struct ddb *d, uint64_t item, uint64_t *hash)
+{
+	const struct ddb_memo *m = &d->memo[item & (DDB_MEMO_SLOTS - 1)];
+
+	if (m->item1 != item + 1) {
+		return 0;
+	}
+	memo_out(d->kv, m->b, m->pk_len);
+	if (d->sk) {
+		memo_out(d->skv, m->b + m->pk_len, m->sk_len);
+	}
+	*hash = m->hash;
+	return 1;
+}
+
+/* Keep item's key, just built into d->kv and d->skv, when it fits */
+static void memo_put(struct ddb *d, uint64_t item, uint64_t hash)
+{
+	struct ddb_memo *m = &d->memo[item & (DDB_MEMO_SLOTS - 1)];
+	size_t sk = d->sk ? d->skv->id_len : 0;
+
+	if (d->kv->id_len + sk > DDB_MEMO_BYTES) {
+		return;
+	}
+	m->item1 = item + 1;
+	m->hash = hash;
+	m->pk_len = (uint16_t)d->kv->id_len;
+	m->sk_len = (uint16_t)sk;
+	memcpy(m->b, d->kv->id, d->kv->id_len);
+	if (sk) {
+		memcpy(m->b + d->kv->id_len, d->skv->id, sk);
+	}
 }
 
 int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash)
 {
-	if (ddb_items_pkey(d, item, hash) < 0) {
+	if (!d->memo) {
+		d->memo = xcalloc(DDB_MEMO_SLOTS, sizeof(*d->memo));
+	}
+	if (memo_get(d, item, hash)) {
+		append_key(d);
+		return 0;
+	}
+	if (ddb_items_pkey(d, item, hash) < 0 || add_key(d, item) < 0) {
 		return -1;
 	}
-	return add_key(d, item);
+	memo_put(d, item, *hash);
+	return 0;
 }
 
 int ddb_items_key_pick(struct ddb *d, uint64_t item, uint64_t pick,
@@ -455,4 +545,5 @@ void ddb_items_free(struct ddb *d)
 	pkey_free(d->sk);
 	free(d->skv);
 	free(d->keys.bytes);
+	free(d->memo);
 }

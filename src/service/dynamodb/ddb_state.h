@@ -105,6 +105,7 @@ struct ddb_watch; /* a hot partition's observed weights (ddb_hsplit.c) */
 struct ddb_dval;  /* a key value's on-demand count (ddb_demand.c) */
 struct ddb_ahead; /* the open second's demand read ahead (ddb_ahead.c) */
 struct ddb_item;  /* a stored item (ddb_items.c) */
+struct ddb_memo;  /* a workload item's primary key, kept (ddb_items.c) */
 struct ddb_qcoll; /* a key value's items, for Query (ddb_query.c) */
 struct ddb_gcoll; /* an index key value's entries (ddb_gsi_read.c) */
 
@@ -292,6 +293,7 @@ struct ddb {
 	struct pk_keyval *skv;
 	struct pk_container_spec sk_cs;
 	struct ddb_keys keys;
+	struct ddb_memo *memo; /* DDB_MEMO_SLOTS, or NULL before a key */
 	/* the workload items a batch's puts took the place of
 	   (pk_outcome.replaced_items), n_took of them */
 	uint64_t took[PK_MAX_BATCH_OPS];
