@@ -113,6 +113,30 @@ START_TEST(test_find_refuses_replace)
 }
 END_TEST
 
+/* A BatchGetItem names each key, whose random part its reader cannot
+   compute: not replayed, refused with its phase's place */
+START_TEST(test_find_refuses_batch_get)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /customerId, sort_key: /id, "
+	    "read_capacity_units: 100, write_capacity_units: 100}\n"
+	    "items:\n"
+	    "  customerId: {const: c}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10s, rate: 5/s, ops: {create: 1}}\n"
+	    "  - {name: g, duration: 10s, rate: 5/s, ops: {batch_get: 1}}\n";
+	char *err;
+	struct pk_run *run = run_key(text, "{customerId}.{random 1..4}", &err);
+
+	ck_assert_ptr_null(run);
+	ck_assert_msg(strstr(err, "find.yaml:8:5:") != NULL, "%s", err);
+	ck_assert_ptr_nonnull(strstr(err, "phase 'g' sends batch_get"));
+	free(err);
+}
+END_TEST
+
 /* More candidate values than a reader is replayed asking: refused */
 START_TEST(test_find_refuses_wide_random)
 {
@@ -133,6 +157,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_find_reads_every_suffix);
 	tcase_add_test(tc, test_find_refuses_replace);
+	tcase_add_test(tc, test_find_refuses_batch_get);
 	tcase_add_test(tc, test_find_refuses_wide_random);
 	suite_add_tcase(s, tc);
 	return s;

@@ -2,20 +2,21 @@
  * plan_readback: whether a run must keep its items' records, decided
  * before the run from the scenario (scenario.h,
  * scenario_items_read_back): only when a later operation can name a
- * stored item (reads, upserts, replaces, deletes, queries with
+ * stored item (reads, upserts, replaces, deletes, batch gets, queries with
  * conditions, time to live, a reused id, a data file); a create-only run
  * keeps none, and the memory estimate counts them only then.
  */
 #include "loader.h"
 
 /* A phase whose operations can name a stored item: reads, upserts,
-   replaces, deletes, or a query with conditions. */
+   replaces, deletes, BatchGetItems, or a query with conditions. */
 static int phase_reads_back(const struct pk_phase_spec *p)
 {
 	size_t i;
 
 	if (p->mix[PK_OP_READ] > 0 || p->mix[PK_OP_UPSERT] > 0 ||
-	    p->mix[PK_OP_REPLACE] > 0 || p->mix[PK_OP_DELETE] > 0) {
+	    p->mix[PK_OP_REPLACE] > 0 || p->mix[PK_OP_DELETE] > 0 ||
+	    p->mix[PK_OP_BATCH_GET] > 0) {
 		return 1;
 	}
 	for (i = 0; p->mix[PK_OP_QUERY] > 0 && i < p->n_queries; i++) {

@@ -2,8 +2,9 @@
  * scenario_phase_fit: the checks of the loaded phases against every
  * variant, once all are known: a batch's items under each key, a
  * table's batch and transaction limits, the settings a container's kind
- * allows, the queries a table can replay and a query's `index:` (the
- * phases themselves are read in scenario_phases.c).
+ * allows, the queries a table can replay, a query's `index:` and
+ * BatchGetItem's service (the phases themselves are read in
+ * scenario_phases.c).
  */
 #include "loader.h"
 
@@ -220,6 +221,39 @@ static void cosmos_index_refuse(struct ld *ld, const struct pk_query_spec *q,
 					  sizeof(vn)));
 }
 
+/* A phase whose mix sends BatchGetItem (ops.batch_get) where a variant
+   is an Azure Cosmos DB container: BatchGetItem is DynamoDB's request,
+   and pksim replays no read of many keys in one request on a container
+   (its transactional batch writes), so it is refused at the key */
+static void batch_get_fits(struct ld *ld, const struct pk_phase_spec *ph)
+{
+	char vn[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
+	size_t v;
+
+	if (ph->mix[PK_OP_BATCH_GET] <= 0) {
+		return;
+	}
+	for (v = 0; v < ld->s->n_variants; v++) {
+		const struct pk_container_spec *c = &ld->s->variants[v];
+
+		if (scenario_variant_table(ld->s, c)) {
+			continue;
+		}
+		ld_err_at(
+		    ld, ph->batch_get_line ? ph->batch_get_line : ph->line,
+		    ph->batch_get_line ? ph->batch_get_col : ph->col,
+		    "phase '%.*s' sends batch_get, but the container%s is "
+		    "Azure "
+		    "Cosmos DB's: batch_get is a DynamoDB table's BatchGetItem "
+		    "(service: dynamodb); allowed on a container: read",
+		    PK_SCENARIO_QUOTE_BYTES, ph->name ? ph->name : "",
+		    scenario_variant_suffix(ld->s->n_variants > 1,
+					    c->name ? c->name : "", vn,
+					    sizeof(vn)));
+		return;
+	}
+}
+
 /* Each query of phase ph that a table variant cannot replay
    (scenario_ddb_query_check), refused at its place; a query naming an
    index, on a container variant */
@@ -263,6 +297,7 @@ void ld_check_phase_actions(struct ld *ld)
 		ddb_batch_fits(ld, ph);
 		ddb_transact_fits(ld, ph);
 		ddb_queries_fit(ld, ph);
+		batch_get_fits(ld, ph);
 		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
 			continue;
 		}

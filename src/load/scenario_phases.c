@@ -181,8 +181,8 @@ static void load_item_size(struct ld *ld, const struct yn *n,
 static void load_ops(struct ld *ld, const struct yn *m, double *mix)
 {
 	static const char *const ops[] = {
-	    "create", "upsert", "read",	 "replace",
-	    "delete", "query",	"batch", NULL,
+	    "create", "upsert", "read",	     "replace", "delete",
+	    "query",  "batch",	"batch_get", NULL,
 	};
 	double sum = 0;
 	int bad = 0;
@@ -224,9 +224,9 @@ static void load_ops(struct ld *ld, const struct yn *m, double *mix)
 /* Keys of a phase that generate operations: with items from a file the
    operations come from the file, so these are errors there. */
 static const char *const generator_phase_keys[] = {
-    "rate",	"arrival",	     "ops",	     "item_size",
-    "select",	"queries",	     "batch",	     "upsert_new",
-    "priority", "throughput_bucket", "suffix_reads", NULL,
+    "rate",	    "arrival",	 "ops",	       "item_size", "select",
+    "queries",	    "batch",	 "upsert_new", "priority",  "throughput_bucket",
+    "suffix_reads", "batch_get", NULL,
 };
 
 /* With items from a file: report every key of phase m that generates
@@ -420,6 +420,30 @@ static void load_batch(struct ld *ld, const struct yn *n,
 	}
 }
 
+/* The `batch_get` mapping n of phase ph: {size: N}, the keys of each
+   BatchGetItem (1 to 100, reference §14). Allowed without
+   ops.batch_get (and unused), like batch. */
+static void load_batch_get(struct ld *ld, const struct yn *n,
+			   struct pk_phase_spec *ph)
+{
+	static const char *const keys[] = {"size", NULL};
+	const struct yn *k;
+	int64_t size;
+
+	if (ld_need_kind(ld, n, YN_MAP, "batch_get", "a mapping {size: N}") <
+	    0) {
+		return;
+	}
+	ld_check_keys(ld, n, keys, "in batch_get");
+	if ((k = yn_get(n, "size")) &&
+	    ld_get_int(ld, k, "batch_get size", 1, PK_DDB_BATCH_GET_MAX,
+		       "a whole number of keys from 1 to 100, DynamoDB's "
+		       "limit per BatchGetItem",
+		       &size) == 0) {
+		ph->batch_get_size = (uint32_t)size;
+	}
+}
+
 /* `suffix_reads` (rule 38): how a reader who cannot compute a random
    suffix finds a stored item, `in_list` (the default) or `fan_out` */
 static void load_suffix_reads(struct ld *ld, const struct yn *m,
@@ -493,6 +517,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	    "redistribute",
 	    "merge",
 	    "batch",
+	    "batch_get",
 	    "throughput_policy",
 	    "autoscale_max",
 	    "upsert_new",
@@ -591,6 +616,13 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	    (n = yn_get(yn_get(m, "ops"), "batch"))) {
 		ph->batch_line = n->line;
 		ph->batch_col = n->col;
+	}
+	if ((n = yn_get(m, "batch_get"))) {
+		load_batch_get(ld, n, ph);
+	}
+	if ((n = yn_get(yn_get(m, "ops"), "batch_get"))) {
+		ph->batch_get_line = n->line;
+		ph->batch_get_col = n->col;
 	}
 	if ((n = yn_get(m, "item_size"))) {
 		load_item_size(ld, n, &ph->item_size);
@@ -718,6 +750,7 @@ void ld_load_phases(struct ld *ld, const struct yn *n)
 
 		ph->mix[PK_OP_CREATE] = 1;
 		ph->batch_size = PK_DEFAULT_BATCH_OPS;
+		ph->batch_get_size = PK_DEFAULT_BATCH_OPS;
 		ph->upsert_new = 1;
 		ph->item_size.kind = PK_SIZE_FIXED;
 		ph->item_size.bytes = PK_KIB;

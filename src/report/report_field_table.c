@@ -392,6 +392,7 @@ const struct field_reader field_readers[] = {
     BY_KIND("delete", PK_OP_DELETE),
     BY_KIND("query", PK_OP_QUERY),
     BY_KIND("batch", PK_OP_BATCH),
+    BY_KIND("batch_get", PK_OP_BATCH_GET),
     BY_KIND("charge", PK_OP_CHARGE),
     LP_FIELDS("hot_logical_partitions", SEL_HOT, n_top_ru),
     LP_FIELDS("largest_logical_partitions", SEL_LARGEST, n_top_storage),

@@ -17,8 +17,8 @@
 const char *report_stream_kind_name(int kind)
 {
 	static const char *const names[] = {
-	    "create", "upsert", "read",	 "replace",
-	    "delete", "query",	"batch", "charge",
+	    "create", "upsert", "read",	     "replace", "delete",
+	    "query",  "batch",	"batch_get", "charge",
 	};
 
 	return kind >= 0 && kind <= PK_OP_KINDS ? names[kind] : "?";

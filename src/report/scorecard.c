@@ -105,8 +105,8 @@ static void ranges(const struct pk_result_variant *v, struct pk_scorecard *sc)
 const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 {
 	static const char *const kinds[PK_OP_KINDS] = {
-	    "creates", "upserts", "reads",  "replaces",
-	    "deletes", "queries", "batches"};
+	    "creates", "upserts", "reads",   "replaces",
+	    "deletes", "queries", "batches", "batch gets"};
 	const struct pk_items_file *f = r->sc->items_file;
 	char a[40], b[40];
 	size_t i, k, len;

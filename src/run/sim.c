@@ -221,6 +221,10 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 		   into attempt_one */
 		item_of(run, v, op->kind, op->item, op->size_bytes, v->id_buf,
 			&rq.it);
+		if (op->kind == PK_OP_BATCH_GET) {
+			rq.in_items = op->in_items;
+			rq.n_in = op->n_in;
+		}
 	}
 	service_apply(v->svc, &rq, out);
 }
@@ -358,7 +362,11 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else if (run->halt_429 && halt_at(run, op)) {
 		/* the run stops here: nothing after this 429 is sent */
 	} else {
-		if (out->unprocessed) {
+		if (out->unprocessed && op->kind == PK_OP_BATCH_GET) {
+			/* some of its keys were read: the rest is what its
+			   client sends again */
+			op = sim_unread(op, out, owned, &rest);
+		} else if (out->unprocessed) {
 			/* some of a batch's items were written: the rest
 			   is what its client sends again (sim_targets.c) */
 			op = sim_unprocessed(v, op, out, &rest);

@@ -115,6 +115,16 @@ const struct pk_op *sim_unprocessed(struct pk_variant *v,
 				    const struct pk_outcome *out,
 				    struct pk_op *rest);
 
+/* sim_targets.c: BatchGetItem op's send answered with some keys read
+   and the rest not (out->unprocessed 1, out->unread_items): returns
+   *rest, op naming the unread keys alone (n_in, in_items, item the
+   first), to send again or fail. owned: op's own IN list (a popped
+   retry's), which then holds them, else NULL (rest borrows the
+   service's list until the retry queue copies it). */
+const struct pk_op *sim_unread(const struct pk_op *op,
+			       const struct pk_outcome *out, uint64_t *owned,
+			       struct pk_op *rest);
+
 /* sim_targets.c: op arrived but is not sent: v has written no item yet
    for it to target (targets.h). In no operation count; counted in
    totals.not_sent_no_target and its stream's not_sent. */

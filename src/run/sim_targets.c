@@ -4,11 +4,14 @@
  * item's write replaced under the service's identity leaves it:
  * pk_outcome.replaced, replaced_items), and an operation
  * with nothing to target is counted as not sent; a batch answered with
- * some items unprocessed keeps the rest to send again. sim.c draws the target
+ * some items unprocessed keeps the rest to send again, a BatchGetItem its
+ * keys not read. sim.c draws the target
  * itself (targets_pick) at an operation's first send: at its arrival
  * when it goes at once, or when its client's pacing lets it go.
  */
 #include "pksim/workload/targets.h"
+
+#include <string.h>
 
 #include "sim_int.h"
 
@@ -58,6 +61,25 @@ const struct pk_op *sim_unprocessed(struct pk_variant *v,
 			}
 		}
 	}
+	return rest;
+}
+
+const struct pk_op *sim_unread(const struct pk_op *op,
+			       const struct pk_outcome *out, uint64_t *owned,
+			       struct pk_op *rest)
+{
+	*rest = *op;
+	if (owned) {
+		/* op's own list: the unread keys, a part of it in its
+		   order, take its place (the retry queue takes it over) */
+		memmove(owned, out->unread_items,
+			out->n_unread * sizeof(*owned));
+		rest->in_items = owned;
+	} else {
+		rest->in_items = out->unread_items;
+	}
+	rest->n_in = out->n_unread;
+	rest->item = rest->in_items[0];
 	return rest;
 }
 

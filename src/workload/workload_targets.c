@@ -16,7 +16,8 @@
  * IN values, as workload_stream.c's header says: item, then K - 1 more by
  * the same select, each repeated while it hits one already in the list
  * (up to PK_WL_IN_MAX_DRAWS draws) when at least K items are written;
- * lists longer than PK_WL_IN_SCAN_MAX find repeats in a hash set.
+ * lists longer than PK_WL_IN_SCAN_MAX find repeats in a hash set. A
+ * BatchGetItem's keys are drawn alike, its repeats then left out.
  */
 #include "pksim/workload/targets.h"
 
@@ -77,7 +78,7 @@ static int phase_needs(const struct pk_phase_spec *ps)
 {
 	size_t i;
 
-	if (ps->mix[PK_OP_READ] > 0 ||
+	if (ps->mix[PK_OP_READ] > 0 || ps->mix[PK_OP_BATCH_GET] > 0 ||
 	    (ps->mix[PK_OP_UPSERT] > 0 && ps->upsert_new < 1) ||
 	    ps->mix[PK_OP_REPLACE] > 0 || ps->mix[PK_OP_DELETE] > 0) {
 		return 1;
@@ -164,6 +165,7 @@ int targets_needed(const struct pk_workload *w, const struct pk_op *op)
 	case PK_OP_READ:
 	case PK_OP_REPLACE:
 	case PK_OP_DELETE:
+	case PK_OP_BATCH_GET:
 		return 1;
 	case PK_OP_QUERY:
 		return !w->file &&
@@ -390,6 +392,23 @@ static void in_draw(struct pk_targets *t, uint32_t ph, struct pk_rng *r,
 	}
 }
 
+/* A BatchGetItem's keys: n items drawn as an IN list's (in_draw) into
+   t->in_items, a repeat left out (DynamoDB refuses a request naming one
+   key twice, and a client asks each key once); their count */
+static uint32_t batch_get_draw(struct pk_targets *t, uint32_t ph,
+			       struct pk_rng *r, uint64_t item, uint32_t n)
+{
+	uint32_t k, m = 1;
+
+	in_draw(t, ph, r, item, n);
+	for (k = 1; k < n; k++) {
+		if (!in_list(t->in_items, m, t->in_items[k])) {
+			t->in_items[m++] = t->in_items[k];
+		}
+	}
+	return m;
+}
+
 int targets_pick(struct pk_targets *t, struct pk_op *op)
 {
 	struct pk_rng *r;
@@ -428,6 +447,11 @@ int targets_pick(struct pk_targets *t, struct pk_op *op)
 			op->n_in = n_in;
 			op->in_items = t->in_items;
 		}
+	} else if (op->kind == PK_OP_BATCH_GET) {
+		op->n_in =
+		    batch_get_draw(t, op->phase, r, item,
+				   t->w->sc->phases[op->phase].batch_get_size);
+		op->in_items = t->in_items;
 	}
 	return 1;
 }

@@ -72,6 +72,8 @@ enum pk_op_kind {
 	PK_OP_QUERY,	  /* a query drawn from the phase's `queries` */
 	PK_OP_BATCH,	  /* a transactional batch of batch_size new items
 			     (creates) sent as one request */
+	PK_OP_BATCH_GET,  /* DynamoDB's BatchGetItem: batch_get_size
+			     distinct stored items, read in one request */
 	PK_OP_KINDS,	  /* the kinds a phase's mix holds */
 	/* a request replayed from an Azure Monitor log (monitor.h):
 	   charged its recorded RU on its key's range, touching no data;
@@ -177,6 +179,11 @@ struct pk_phase_spec {
 	uint32_t batch_size;		     /* BATCH: items per batch, 1 ..
 						PK_MAX_BATCH_OPS, default
 						PK_DEFAULT_BATCH_OPS */
+	uint32_t batch_get_size;	   /* BATCH_GET: keys per request, 1 ..
+					      PK_DDB_BATCH_GET_MAX, default
+					      PK_DEFAULT_BATCH_OPS */
+	int batch_get_line, batch_get_col; /* where ops.batch_get is
+					      written; 0 if not */
 	double batch_spanning; /* BATCH: fraction of batches whose items
 				  are drawn independently (usually
 				  spanning logical partitions), 0..1,

@@ -14,7 +14,8 @@
 
 /* The name of operation kind (enum pk_op_kind, PK_OP_CHARGE included)
    in reports and expect paths: "create", "upsert", "read", "replace",
-   "delete", "query", "batch", "charge"; "?" out of range. Static. */
+   "delete", "query", "batch", "batch_get", "charge"; "?" out of range.
+   Static. */
 const char *report_stream_kind_name(int kind);
 
 /* The terminal report's "streams" section of variant v: per stream a

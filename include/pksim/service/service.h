@@ -60,7 +60,9 @@ struct pk_outcome {
 				   written: bit k set for the request's item
 				   k not written (UnprocessedItems), for the
 				   client to send again as it retries a
-				   throttle (status 429); else 0 */
+				   throttle (status 429); a BatchGetItem
+				   answered with some keys read: 1, its
+				   keys not read in unread_items; else 0 */
 	int64_t charge_mru;	/* RU charged (0 for a 429 unless a batch's
 				   items or a query's pages were served by
 				   it), mRU */
@@ -96,14 +98,28 @@ struct pk_outcome {
 				   put whose primary key another item's
 				   put held): 1 + that item's number; else
 				   0 */
-	const uint64_t *replaced_items; /* a batch whose items' puts took
-					   the places of other stored items
-					   (Amazon DynamoDB's
-					   BatchWriteItem): their numbers,
-					   n_replaced_items, owned by the
-					   service, valid until its next
-					   request; else NULL */
-	uint32_t n_replaced_items;
+	union {
+		const uint64_t *replaced_items; /* a batch whose items' puts
+						   took the places of other
+						   stored items (Amazon
+						   DynamoDB's
+						   BatchWriteItem): their
+						   numbers, n_replaced_items,
+						   owned by the service, valid
+						   until its next request;
+						   else NULL */
+		const uint64_t *unread_items;	/* a BatchGetItem whose
+						   unprocessed is 1: the
+						   items of the keys it did
+						   not read (UnprocessedKeys),
+						   in the request's order,
+						   n_unread, owned and valid
+						   as replaced_items */
+	};
+	union {
+		uint32_t n_replaced_items;
+		uint32_t n_unread;
+	};
 	/* a field added here is zeroed in container_ops.c's outcome_clear
 	   too (it asserts that n_replaced_items is the last) */
 };
@@ -153,7 +169,9 @@ struct pk_svc_request {
 	const struct pk_svc_item *batch;
 	uint32_t batch_n;
 	/* PK_OP_QUERY: the query and the items its IN values are read from
-	   (n_in, in_items; n_in 0: it.item alone) */
+	   (n_in, in_items; n_in 0: it.item alone); PK_OP_BATCH_GET: the
+	   items whose keys it reads (n_in, 1 .. PK_DDB_BATCH_GET_MAX,
+	   distinct; it.item the first) */
 	const struct pk_query_spec *query;
 	const uint64_t *in_items;
 	uint32_t n_in;

@@ -63,7 +63,8 @@ void targets_free(struct pk_targets *t);
 
 /* 1 when op (as workload_next made it) needs a target drawn at its first
    send: a READ, UPSERT that rewrites a stored item (item PK_ITEM_NONE),
-   REPLACE or DELETE, or a QUERY with conditions; else 0 (CREATE, an
+   REPLACE, DELETE or BATCH_GET, or a QUERY with conditions; else 0
+   (CREATE, an
    UPSERT of a new item, BATCH, a full-scan QUERY, CHARGE). */
 int targets_needed(const struct pk_workload *w, const struct pk_op *op);
 
@@ -74,10 +75,12 @@ int targets_needed(const struct pk_workload *w, const struct pk_op *op);
  * targets_pick on t; a caller that keeps op longer, as a queued retry
  * does, copies it). The K values: item, then K - 1 more by the same
  * select, distinct while at least K items are written (up to
- * PK_WL_IN_MAX_DRAWS tries a slot), as workload_stream.c says. A DELETE's
- * target leaves the set. Returns 1, or 0 when t holds no item (op
- * untouched: the run does not send it and counts it as not sent, "no
- * item written yet").
+ * PK_WL_IN_MAX_DRAWS tries a slot), as workload_stream.c says. A
+ * BATCH_GET's keys likewise: its phase's batch_get_size drawn so, a
+ * repeat left out, in op->n_in (1 .. batch_get_size) and op->in_items
+ * (in_items[0] == item). A DELETE's target leaves the set. Returns 1, or 0 when
+ * t holds no item (op untouched: the run does not send it and counts it as not
+ * sent, "no item written yet").
  */
 int targets_pick(struct pk_targets *t, struct pk_op *op);
 

@@ -71,7 +71,8 @@ struct pk_op {
 	uint32_t phase;		  /* index into scenario->phases */
 	uint64_t seq;		  /* 0-based position in the stream */
 	uint32_t query;		  /* QUERY: index into the phase's queries */
-	uint32_t n_in;		  /* QUERY with an IN condition, once its
+	uint32_t n_in;		  /* QUERY with an IN condition, or
+				     BATCH_GET (its keys), once its
 				     target is drawn (targets_pick): its
 				     values are those of
 				     in_items[0..n_in-1] (in_items[0] ==

@@ -30,7 +30,9 @@
  * (as its own units are: the most its phase's such writes asked of the
  * index, at least the largest stored item's index write, projected)
  * and counted on the index partitions they reach as they arrive
- * (ddb_ahead_index_arrived). A request refused (throttled, or
+ * (ddb_ahead_index_arrived). A Query's pages and a BatchGetItem's keys
+ * are not foreseen nor held: each is counted on its partition as it
+ * arrives (ddb_ahead_part). A request refused (throttled, or
  * answered 400) gives back what was foreseen or held for it, on the
  * table and each index (ddb_ahead_refused, ddb_ahead_bad): the pool is
  * what will not be consumed, not what was not asked; a BatchWriteItem
@@ -386,7 +388,8 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 	struct ask a;
 	uint32_t k, n = op->kind == PK_OP_BATCH ? op->batch_n : 1;
 
-	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_CHARGE) {
+	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_CHARGE ||
+	    op->kind == PK_OP_BATCH_GET) {
 		return;
 	}
 	if (op->phase < d->ahead->n_phases &&

@@ -210,6 +210,19 @@ int ddb_find_refuse(const struct pk_scenario *sc,
 				   ph->name, cs->partition_key);
 			return -1;
 		}
+		if (ph->mix[PK_OP_BATCH_GET] > 0) {
+			/* a BatchGetItem names each key: its reader would
+			   ask every value a key's random part may take */
+			diag_error(diag, sc->file, ph->line, ph->col,
+				   "phase '%s' sends batch_get by partition "
+				   "key '%s', whose random part its reader "
+				   "cannot compute: a BatchGetItem of every "
+				   "value is not replayed (read is: a GetItem "
+				   "per value; or a suffix computed from the "
+				   "item: {hash(id) mod N})",
+				   ph->name, cs->partition_key);
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -137,6 +137,10 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		ddb_batch_apply(d, rq, out);
 		return;
 	}
+	if (rq->kind == PK_OP_BATCH_GET) {
+		ddb_batch_get_apply(d, rq, out);
+		return;
+	}
 	ddb_ask_of(d, rq, &a);
 	i = a.part;
 	if (__builtin_expect(d->find_n != 0, 0) && rq->kind == PK_OP_READ &&

@@ -298,6 +298,9 @@ struct ddb {
 	   (pk_outcome.replaced_items), n_took of them */
 	uint64_t took[PK_MAX_BATCH_OPS];
 	uint32_t n_took;
+	/* the workload items of the keys a BatchGetItem did not read
+	   (pk_outcome.unread_items) */
+	uint64_t unread[PK_DDB_BATCH_GET_MAX];
 	/* each partition-key value's heat (ddb_heat.c) */
 	struct ddb_heat *heat;
 	/* the earliest second a heat split in flight completes, INT64_MAX
@@ -554,6 +557,13 @@ int ddb_find_refuse(const struct pk_scenario *sc,
    own; the throttled ones returned in out->unprocessed (service.h) */
 void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 		     struct pk_outcome *out);
+/* ddb_batch_get.c: BatchGetItem rq (rq->kind PK_OP_BATCH_GET, its keys
+   rq->in_items) at the open second, its answer in *out (zeroed by the
+   caller): a 400 whole for a request DynamoDB refuses, else each key
+   read or throttled on its own partition's read bucket; the keys not
+   read returned in out->unread_items (service.h) */
+void ddb_batch_get_apply(struct ddb *d, const struct pk_svc_request *rq,
+			 struct pk_outcome *out);
 /* ... 1 when DynamoDB takes BatchWriteItem rq (its keys, items and
    count), 0 when it refuses it whole before capacity; the request's
    keys (ddb_items) are rq's after */

@@ -24,6 +24,16 @@
 #define PK_DDB_NUMBER_MAX_DIGITS 38
 /* BatchWriteItem's most put and delete requests (reference §14) */
 #define PK_DDB_BATCH_WRITE_MAX 25u
+/* BatchGetItem's most keys (reference §14); more is a
+   ValidationException ("Too many items requested for the BatchGetItem
+   call", AWS's BatchGetItem API reference) */
+#define PK_DDB_BATCH_GET_MAX 100u
+/* BatchGetItem's most bytes read in one response: "A single operation
+   can retrieve up to 16 MB of data" (AWS's BatchGetItem API reference;
+   not in the reference file). The keys past it come back unprocessed.
+   ASSUMPTION: 16 MiB, as DynamoDB counts 1 MB = 1,024 KB (reference
+   §1) */
+#define PK_DDB_BATCH_GET_MAX_BYTES (UINT64_C(16) * 1024 * 1024)
 /* TransactWriteItems' most actions: 100 (AWS's TransactWriteItems API
    reference and service quotas page; reference §14 lists only the
    batch requests). A scenario's batch holds at most PK_MAX_BATCH_OPS
