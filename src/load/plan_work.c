@@ -187,25 +187,30 @@ static int table_reads_ahead(const struct pk_ddb_table_spec *t)
 /* The work one attempt of an operation of mix m takes on table t, in
    place of the 1 unit of an Azure Cosmos DB attempt: a read
    (GetItem) LD_TABLE_READ_WORK, under a key's `{random}` part
-   one for each of its k candidate values (ddb_find.c); a create,
+   one for each of its k candidate values (ddb_find.c), and each of a
+   BatchGetItem's gets keys as much (ddb_batch_get.c: each key a GetItem
+   of its own); a create,
    upsert, replace or delete, and each item of a batch (BatchWriteItem,
    batch items), LD_TABLE_WRITE_WORK; and
    LD_READ_AHEAD_WORK more when the table reads ahead. */
 static double table_attempt_work(const struct pk_ddb_table_spec *t,
-				 const double *m, double batch, double k)
+				 const double *m, double batch, double gets,
+				 double k)
 {
 	double writes = m[PK_OP_CREATE] + m[PK_OP_UPSERT] + m[PK_OP_REPLACE] +
 			m[PK_OP_DELETE] + m[PK_OP_BATCH] * batch;
 
-	return m[PK_OP_READ] * fmax(k, 1) * LD_TABLE_READ_WORK +
+	return (m[PK_OP_READ] * fmax(k, 1) + m[PK_OP_BATCH_GET] * gets) *
+		   LD_TABLE_READ_WORK +
 	       writes * LD_TABLE_WRITE_WORK +
 	       (table_reads_ahead(t) ? LD_READ_AHEAD_WORK : 0);
 }
 
-/* The most work one attempt of an operation of mix m takes on any table
-   variant of s (table_attempt_work), 0 without one */
+/* The most work one attempt of an operation of mix m (batch items a
+   BatchWriteItem, gets keys a BatchGetItem) takes on any table variant
+   of s (table_attempt_work), 0 without one */
 static double tables_attempt_work(const struct pk_scenario *s, const double *m,
-				  double batch)
+				  double batch, double gets)
 {
 	const struct pk_ddb_table_spec *t;
 	double most = 0;
@@ -215,7 +220,7 @@ static double tables_attempt_work(const struct pk_scenario *s, const double *m,
 		if ((t = scenario_variant_table(s, &s->variants[v]))) {
 			most = fmax(most,
 				    table_attempt_work(
-					t, m, batch,
+					t, m, batch, gets,
 					ld_key_random_values(
 					    s->variants[v].key.template_text)));
 		}
@@ -436,7 +441,8 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		       m[PK_OP_DELETE];
 	double one =
 	    fmax(1 + items + finds * find_work(p, random_values(s), ranges),
-		 tables_attempt_work(s, m, (double)p->batch_size));
+		 tables_attempt_work(s, m, (double)p->batch_size,
+				     (double)p->batch_get_size));
 
 	return attempts *
 		   (n * one + (p->mix[PK_OP_QUERY] > 0
@@ -472,7 +478,7 @@ double ld_file_work(const struct pk_scenario *s, double ranges, double attempts)
 	double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
 	/* each record a create */
 	double create[PK_OP_KINDS] = {[PK_OP_CREATE] = 1};
-	double one = fmax(1, tables_attempt_work(s, create, 1));
+	double one = fmax(1, tables_attempt_work(s, create, 1, 1));
 
 	/* a paced client stretches the records' seconds (ld_phase_work) */
 	return attempts *
@@ -630,7 +636,8 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 		snprintf(buf + len, cap - len,
 			 "; on a DynamoDB table each attempt of a read "
 			 "(GetItem, one a candidate value under a {random} "
-			 "part) %.3g and of a write (each item of a batch) "
+			 "part, each key of a BatchGetItem) %.3g and of a "
+			 "write (each item of a batch) "
 			 "%.3g in place of 1, and %.3g more where a "
 			 "provisioned table lends unused capacity (it reads "
 			 "the run ahead)",
