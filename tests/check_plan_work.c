@@ -851,6 +851,80 @@ START_TEST(test_table_budget_transact_units)
 END_TEST
 
 /*
+ * A BatchGetItem is spent from a client's ru_budget at each key's read
+ * (§1: "each item rounded, then summed"): 100 keys of items of 160 KB
+ * (163,840 B: 40 RCU strong each; 100 of them 16,384,000 B, within the
+ * answer's 16 MiB) take 100 x 40 = 4,000 units. 100 creates of them
+ * first (160 WCU each, 16,000 units), then n BatchGetItems of 100 keys,
+ * at 1 unit a second: 8,000 take 16,000 + 32,000,000 = 32,016,000 s,
+ * past the 31,622,400 s (366 days) a run may simulate: refused; 7,000
+ * take 16,000 + 28,000,000 = 28,016,000 s: accepted. Counted as no
+ * units, the 8,000 were accepted (16,000 s). 100 keys is the most a
+ * request asks: a key drawn twice is asked once.
+ */
+START_TEST(test_table_budget_batch_get_units)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 40000, "
+	    "write_capacity_units: 40000, read_consistency: strong}\n"
+	    "client: {ru_budget: 1/s, retries: none}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 100/s, item_size: 160KB}\n"
+	    "  - {duration: 1s, rate: %d/s, ops: {batch_get: 1}, "
+	    "batch_get: {size: 100}}\n";
+	char buf[1024], *msg;
+	int refused;
+
+	snprintf(buf, sizeof(buf), text, 8000);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(refused && strstr(msg, "32,016,000"), "%s", msg);
+	free(msg);
+	snprintf(buf, sizeof(buf), text, 7000);
+	throttles(buf, &refused, &msg);
+	ck_assert_msg(!refused, "%s", msg);
+	free(msg);
+}
+END_TEST
+
+/*
+ * A BatchGetItem's keys are stored items drawn by the phase's `select`,
+ * as a read's target is, so the hottest one's share of them is a
+ * read's: under `select: latest` 1 (its newest item can take every
+ * draw). 10,000 RCU and WCU make ceil(10,000 / 3,000 + 10,000 / 1,000)
+ * = 14 partitions of 10,000 / 14 = 714 units (D4, D5). After 100,000
+ * puts (100 a second, which no partition throttles), 1,000 one-key
+ * BatchGetItems a second of a 1 KB item (1 RCU each) can all ask one
+ * partition: 1,000 > 714, rate limited, as 1,000 GetItems are. Counted
+ * as no stored item's, the plan put the busiest partition at its even
+ * share, (1 / 14) x (1 + 3 / sqrt(100,000 / 14)) x 1,000 = 74 units:
+ * not rate limited.
+ */
+START_TEST(test_table_batch_get_hot_share)
+{
+	static const char text[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 10000, "
+	    "write_capacity_units: 10000}\n"
+	    "phases:\n"
+	    "  - {duration: 1000s, rate: 100/s, item_size: 1KB}\n"
+	    "  - {duration: 10s, rate: 1000/s, ops: {%s: 1}, "
+	    "batch_get: {size: 1}, select: latest}\n";
+	static const char *const op[] = {"read", "batch_get"};
+	char buf[1024], *msg;
+	int refused, k;
+
+	for (k = 0; k < 2; k++) {
+		snprintf(buf, sizeof(buf), text, op[k]);
+		ck_assert_msg(throttles(buf, &refused, &msg) == 1, "%s: %s",
+			      op[k], msg);
+		ck_assert_msg(!refused, "%s", msg);
+		free(msg);
+	}
+}
+END_TEST
+
+/*
  * A Scan on a DynamoDB table is spent from a client's ru_budget at the
  * items it reads (docs/dynamodb.md "Query and Scan"): at most every item
  * the run stores. 10,000 creates of 40 KB (40,960 B: 40 WCU each,
@@ -1507,6 +1581,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_budget_units);
 	tcase_add_test(tc, test_table_budget_lsi_units);
 	tcase_add_test(tc, test_table_budget_transact_units);
+	tcase_add_test(tc, test_table_budget_batch_get_units);
+	tcase_add_test(tc, test_table_batch_get_hot_share);
 	tcase_add_test(tc, test_table_budget_scan_units);
 	tcase_add_test(tc, test_table_request_past_partition);
 	tcase_add_test(tc, test_table_budget_random_suffix_reads);

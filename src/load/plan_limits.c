@@ -313,10 +313,13 @@ static double lsi_units(const struct pk_ddb_table_spec *t, double u, int fresh)
    (strong; an eventual read half) and, under a key of k candidate
    values (a `{random}` part, rule 38), a GetItem of each other one, an
    item that does not exist: 1 unit strong, 0.5 eventual
-   (docs/dynamodb.md); a client's ru_budget spends these on a table
-   (sim.c, budget_spend) */
+   (docs/dynamodb.md); a BatchGetItem of gets keys a strong read of
+   each (§1: "each item rounded, then summed"; ddb_batch_get.c charges
+   the keys read); a client's ru_budget spends these on a table (sim.c,
+   budget_spend) */
 static double table_op_units(const struct pk_ddb_table_spec *t, const double *m,
-			     double batch, double size, double stored, double k)
+			     double batch, double gets, double size,
+			     double stored, double k)
 {
 	const double u = table_units(size, TABLE_WRITE_UNIT_BYTES);
 	const double us =
@@ -340,6 +343,9 @@ static double table_op_units(const struct pk_ddb_table_spec *t, const double *m,
 
 		w = fmax(w, table_units(stored, TABLE_READ_UNIT_BYTES) +
 				(k > 1 ? (k - 1) * miss : 0));
+	}
+	if (m[PK_OP_BATCH_GET] > 0) {
+		w = fmax(w, gets * table_units(stored, TABLE_READ_UNIT_BYTES));
 	}
 	return w;
 }
@@ -414,7 +420,8 @@ double ld_table_bytes(const struct pk_scenario *s, double items, double largest)
 /* table_op_units of the costliest DynamoDB table among s's variants, 0
    with none */
 static double tables_op_units(const struct pk_scenario *s, const double *m,
-			      double batch, double size, double stored)
+			      double batch, double gets, double size,
+			      double stored)
 {
 	double w = 0;
 	size_t v;
@@ -426,8 +433,9 @@ static double tables_op_units(const struct pk_scenario *s, const double *m,
 		if (t) {
 			const char *key = s->variants[v].key.template_text;
 
-			w = fmax(w, table_op_units(t, m, batch, size, stored,
-						   ld_key_random_values(key)));
+			w = fmax(w,
+				 table_op_units(t, m, batch, gets, size, stored,
+						ld_key_random_values(key)));
 		}
 	}
 	return w;
@@ -439,7 +447,8 @@ static double tables_op_units(const struct pk_scenario *s, const double *m,
  * attempt is charged nothing, so only the attempt that is answered takes
  * from a client's ru_budget. Writes at the phase's largest item, reads
  * and deletes at the run's largest stored item (size x index_factor) or
- * not_found, a batch batch_size writes, a query query_base + query_per_range
+ * not_found, a batch batch_size writes, a BatchGetItem batch_get_size
+ * reads, a query query_base + query_per_range
  * x the most ranges a variant reaches (ld_ranges_bound) + query_per_result
  * x its results, and with a random key part (rule 38) the key query
  * before a read, replace, upsert or delete. With a DynamoDB table among
@@ -476,7 +485,8 @@ double ld_worst_op_ru_at(const struct pk_scenario *s,
 			   ? p->item_size.max_bytes
 			   : PK_MAX_ITEM_BYTES;
 	}
-	w = tables_op_units(s, m, p ? (double)p->batch_size : 1, size, stored);
+	w = tables_op_units(s, m, p ? (double)p->batch_size : 1,
+			    p ? (double)p->batch_get_size : 1, size, stored);
 	if (!p || m[PK_OP_CREATE] > 0 || m[PK_OP_UPSERT] > 0 ||
 	    m[PK_OP_REPLACE] > 0) {
 		w = fmax(w,

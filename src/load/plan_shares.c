@@ -209,6 +209,9 @@ static double select_share(const struct pk_phase_spec *p, double n_stored)
    least n_stored items stored while it runs: its creates' (a create, an
    upsert of a new item, a batch of new items, each naming new items)
    share of the phase times a new item's value's share, and its reads',
+   BatchGetItems' (each of its N keys a stored item drawn by `select` as
+   a read's target; the request counts N keys' units, ld_worst_op_ru,
+   so a key's share of them is its value's partition's),
    replaces', deletes' and rewriting upserts' times a stored item's.
    The hottest value of the key's other kinds (ld_hottest_value_share) when
    it does not, and 1 (not known) with queries. */
@@ -232,8 +235,9 @@ static double phase_hottest_share(const struct pk_scenario *s,
 	}
 	fresh = p->mix[PK_OP_CREATE] + p->mix[PK_OP_BATCH] +
 		p->mix[PK_OP_UPSERT] * p->upsert_new;
-	old = p->mix[PK_OP_READ] + p->mix[PK_OP_REPLACE] +
-	      p->mix[PK_OP_DELETE] + p->mix[PK_OP_UPSERT] * (1 - p->upsert_new);
+	old = p->mix[PK_OP_READ] + p->mix[PK_OP_BATCH_GET] +
+	      p->mix[PK_OP_REPLACE] + p->mix[PK_OP_DELETE] +
+	      p->mix[PK_OP_UPSERT] * (1 - p->upsert_new);
 	return fmin(1, fresh * sh.new_share + old * sh.old_share);
 }
 
