@@ -924,6 +924,56 @@ START_TEST(test_table_batch_get_hot_share)
 }
 END_TEST
 
+/* The estimate of a table of 1 RCU and 1 WCU (one partition of 1 unit
+   a second, D4) after 100 puts, with 100 operations of kind op (10 a
+   second for 10 s) of size keys each, retried up to 10 times within an
+   hour */
+static void batch_get_estimate(const char *op, int size,
+			       struct pk_memory_estimate *e)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /id, read_capacity_units: 1, "
+	    "write_capacity_units: 1}\n"
+	    "client: {retries: {max_retries: 10, max_wait: 1h}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 10/s}\n"
+	    "  - {duration: 10s, rate: 10/s, ops: {%s: 1}, batch_get: "
+	    "{size: %d}}\n";
+	char text[512];
+	struct pk_scenario *s;
+	struct pk_diag d;
+
+	snprintf(text, sizeof(text), fmt, op, size);
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, e);
+	scenario_free(s);
+	diag_free(&d);
+}
+
+/*
+ * A BatchGetItem's keys are stored items drawn as a read's target is
+ * (targets.h), so the run keeps the same draw set of written items for
+ * it: its items' bytes are a GetItem phase's (before, 100 x 12 =
+ * 1,200 bytes short, PK_SCENARIO_TARGET_BYTES). A retried one owns a
+ * copy of its unread keys (retryq.h), 8 bytes each: on one partition of
+ * 1 unit all 100 requests can wait at once (10 a second within an
+ * hour's max_wait), 100 x 100 keys x 8 = 80,000 bytes more than 100
+ * retried GetItems (before, none).
+ */
+START_TEST(test_table_batch_get_memory)
+{
+	struct pk_memory_estimate rd, bg;
+
+	batch_get_estimate("read", 1, &rd);
+	batch_get_estimate("batch_get", 100, &bg);
+	ck_assert_double_eq_tol(bg.items, rd.items, 1e-9);
+	ck_assert_double_eq_tol(bg.retries - rd.retries, 80000, 1e-6);
+}
+END_TEST
+
 /*
  * A Scan on a DynamoDB table is spent from a client's ru_budget at the
  * items it reads (docs/dynamodb.md "Query and Scan"): at most every item
@@ -1583,6 +1633,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_budget_transact_units);
 	tcase_add_test(tc, test_table_budget_batch_get_units);
 	tcase_add_test(tc, test_table_batch_get_hot_share);
+	tcase_add_test(tc, test_table_batch_get_memory);
 	tcase_add_test(tc, test_table_budget_scan_units);
 	tcase_add_test(tc, test_table_request_past_partition);
 	tcase_add_test(tc, test_table_budget_random_suffix_reads);

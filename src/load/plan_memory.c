@@ -682,8 +682,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		q +=
 		    ld_phase_ops(&s->phases[i]) * s->phases[i].mix[PK_OP_QUERY];
 		if (!s->items_file &&
-		    (m[PK_OP_READ] + m[PK_OP_UPSERT] + m[PK_OP_REPLACE] +
-		     m[PK_OP_DELETE] + m[PK_OP_QUERY]) > 0) {
+		    (m[PK_OP_READ] + m[PK_OP_BATCH_GET] + m[PK_OP_UPSERT] +
+		     m[PK_OP_REPLACE] + m[PK_OP_DELETE] + m[PK_OP_QUERY]) > 0) {
 			/* some operation targets a written item (targets.h) */
 			tg = PK_SCENARIO_TARGET_BYTES;
 		}

@@ -74,8 +74,10 @@ double ld_retry_entry_bytes(const struct pk_scenario *s)
 
 /* Bytes one waiting retry of phase ph of s takes on average: the entry
    (ld_retry_entry_bytes), and for its share of queries the copy of the
-   longest IN list a query of the phase has (8 bytes a value; a queued
-   retry owns it, retryq.h). */
+   longest IN list a query of the phase has, for its share of
+   BatchGetItems the copy of their keys (at most batch_get_size: the
+   unread ones, sim_unread) (8 bytes a value or key; a queued retry owns
+   it, retryq.h). */
 static double retry_bytes(const struct pk_scenario *s,
 			  const struct pk_phase_spec *ph)
 {
@@ -90,7 +92,9 @@ static double retry_bytes(const struct pk_scenario *s,
 		}
 	}
 	return ld_retry_entry_bytes(s) +
-	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
+	       (ph->mix[PK_OP_QUERY] * in +
+		ph->mix[PK_OP_BATCH_GET] * (double)ph->batch_get_size) *
+		   (double)sizeof(uint64_t);
 }
 
 /* The bytes stream st's busiest phase's retries can hold waiting at once
