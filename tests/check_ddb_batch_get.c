@@ -181,6 +181,47 @@ START_TEST(test_ddb_batch_get_sixteen_mb)
 }
 END_TEST
 
+/*
+ * Hot-item isolation (D11) weighs each key as a GetItem: 6,000 RCU and
+ * 1 WCU lay out ceil(2 + 0.001) = 3 partitions of 2,000 RCU, and the
+ * items of key "a" and "h" share partition 0 (pksim's hash, as in
+ * check_ddb_hsplit's test_isolate_hot_item). One create of each at t =
+ * 0, then 3 s of 2,500 BatchGetItems a second of both keys, strong (1
+ * RCU each), no retries: "a" and "h" ask 2,500 each of partition 0,
+ * 5,000 against its 3,000 cap (the table's unused 4,000 lent up to it):
+ * in second 1 the first 1,500 requests read both keys and the last
+ * 1,000 none, throttled whole. The first item to ask 2,400 (80 % of
+ * the cap) beside the other moves to a partition of its own at t = 2 s
+ * (isolate_delay_s 0: two splits), and from then each asks 2,500 of
+ * its own partition, lent the table's unused units: none throttled
+ * after, 1,000 in all. Unweighed, 1,000 a second: 3,000.
+ */
+START_TEST(test_ddb_batch_get_isolate)
+{
+	struct pk_run *run = tu_sim_text(
+	    "iso.yaml",
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 6000, "
+	    "write_capacity_units: 1, read_consistency: strong, "
+	    "hot_item_isolation: on}\n"
+	    "streams:\n"
+	    "  - {name: a, client: {retries: off}, items: {k: {const: a}}, "
+	    "phases: [{duration: 1s, rate: 1/s, item_size: 1KB}, "
+	    "{duration: 3s, rate: 2500/s, ops: {batch_get: 1}, "
+	    "batch_get: {size: 2}}]}\n"
+	    "  - {name: h, items: {k: {const: h}}, "
+	    "phases: [{duration: 1s, rate: 1/s, item_size: 1KB}]}\n");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.throttled_429, 1000);
+	ck_assert_uint_eq(m->n_splits, 2);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_ISOLATE);
+	ck_assert_int_eq(m->splits[0].t_s, 2);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_batch_get");
@@ -191,6 +232,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_batch_get_unprocessed);
 	tcase_add_test(tc, test_ddb_batch_get_resend);
 	tcase_add_test(tc, test_ddb_batch_get_sixteen_mb);
+	tcase_add_test(tc, test_ddb_batch_get_isolate);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -27,10 +27,12 @@
  *   key whose item would take the keys read past 16 MiB
  *   (PK_DDB_BATCH_GET_MAX_BYTES) and every later one is not asked and
  *   comes back unprocessed.
+ * - Each key's first attempt weighs its item's heat as a GetItem's
+ *   does: an item hot beside another key value on its partition moves
+ *   to a partition of its own (D11, ddb_isolate.c).
  * NOT MODELLED: A-BGI's partial result when "more than 1MB per
- * partition is requested"; hot-item isolation (D11) and the look-ahead
- * of `instant` (ddb_ahead.c) do not foresee its keys, as a Query's
- * pages are not foreseen.
+ * partition is requested"; the look-ahead of `instant` (ddb_ahead.c)
+ * does not foresee its keys, as a Query's pages are not foreseen.
  */
 #include <string.h>
 
@@ -87,6 +89,7 @@ static int read_key(struct ddb *d, const struct pk_svc_request *rq, uint32_t k,
 	size_t i = ddb_part_of_key(d, h, k);
 	struct ddb_part *p = &d->parts[i];
 	struct ask a;
+	int64_t asked;
 	int by_index = 0;
 
 	one_key(rq, k, &one);
@@ -103,7 +106,11 @@ static int read_key(struct ddb *d, const struct pk_svc_request *rq, uint32_t k,
 	}
 	/* its key value in d->kv, for its heat and demand */
 	ddb_items_values(d, one.it.item);
-	ddb_heat_note(d, PK_OP_READ, rq->retry, 0, u);
+	asked = ddb_heat_note(d, PK_OP_READ, rq->retry, 0, u);
+	if (__builtin_expect(d->t->isolate, 0) && rq->retry == 0) {
+		/* a hot item among its keys moves as a GetItem's would */
+		ddb_isolate_note(d, i, h, 0, asked);
+	}
 	if (rq->retry == 0) {
 		ddb_demand_note(d, &one, &a, h);
 	}
