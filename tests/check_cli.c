@@ -372,6 +372,75 @@ START_TEST(test_cli_output_file)
 }
 END_TEST
 
+/* -o's extension picks the format --format leaves out, and one that
+   names another format than --format's is refused before the run */
+START_TEST(test_cli_output_extension)
+{
+	char *dir = tu_tmpdir(), args[1024], path[512];
+	char *out = NULL, *err = NULL, *file, want[1024];
+
+	to_src_root();
+	/* report.JSON, no --format: the JSON report, the bytes --format
+	   json prints (the text report there was a plausible file that
+	   only a JSON reader would refuse) */
+	snprintf(path, sizeof(path), "%s/r.JSON", dir);
+	snprintf(args, sizeof(args), "run scenarios/offices.yaml -o '%s'",
+		 path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	free(out);
+	free(err);
+	file = tu_read_file(path, NULL);
+	ck_assert_msg(file[0] == '{', "r.JSON holds: %.40s", file);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/offices.yaml --format json", &out, &err), 0);
+	ck_assert(strcmp(file, out) == 0);
+	free(file);
+	free(out);
+	free(err);
+	unlink(path);
+	/* --format text into r.json: exit 2, which --format to give, and
+	   nothing written */
+	snprintf(path, sizeof(path), "%s/r.json", dir);
+	snprintf(args, sizeof(args),
+		 "run scenarios/offices.yaml --format text -o '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: error: -o '%s' names a json file but --format text "
+		 "writes the text report; give --format json, or leave "
+		 "--format out (the extension picks it); see 'pksim run "
+		 "--help'",
+		 path);
+	ck_assert_str_eq(first_line(err), want);
+	ck_assert(!exists(path));
+	free(out);
+	free(err);
+	/* every csv format goes to .csv; .txt and names without a known
+	   extension take any format */
+	snprintf(path, sizeof(path), "%s/r.csv", dir);
+	snprintf(args, sizeof(args),
+		 "compare scenarios/offices.yaml --format money-csv "
+		 "--estimate -o '%s'",
+		 path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	free(out);
+	free(err);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/r.txt", dir);
+	snprintf(args, sizeof(args),
+		 "run scenarios/offices.yaml --format json --estimate -o '%s'",
+		 path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	free(out);
+	free(err);
+	file = tu_read_file(path, NULL);
+	ck_assert_int_eq(file[0], '{');
+	free(file);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_cli_deterministic)
 {
 	char *a = NULL, *b = NULL, *c = NULL, *err = NULL;
@@ -1017,6 +1086,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_bad_run_steps);
 	tcase_add_test(tc, test_cli_usage_errors);
 	tcase_add_test(tc, test_cli_output_file);
+	tcase_add_test(tc, test_cli_output_extension);
 	tcase_add_test(plain, test_cli_deterministic);
 	tcase_add_test(tc, test_cli_locate);
 	tcase_add_test(tc, test_cli_exit_category);

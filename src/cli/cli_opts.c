@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "pksim/base/units.h"
@@ -57,6 +58,64 @@ static int parse_format(const char *arg, struct pk_run_opts *o)
 				   arg);
 	}
 	return 0;
+}
+
+/* The report format an -o file name's extension names, as --format
+   spells it (the case of the extension ignored); NULL for "-", a name
+   without an extension, or one no report format claims (".txt" too:
+   any format is text of a kind). */
+static const char *format_of_name(const char *path)
+{
+	static const char *const exts[][2] = {
+	    {".json", "json"}, {".csv", "csv"},	    {".html", "html"},
+	    {".htm", "html"},  {".md", "markdown"}, {".markdown", "markdown"},
+	};
+	const char *dot = strrchr(path, '.');
+	const char *slash = strrchr(path, '/');
+	size_t i;
+
+	if (!dot || (slash && dot < slash) || dot == path || dot[-1] == '/') {
+		return NULL;
+	}
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		if (strcasecmp(dot, exts[i][0]) == 0) {
+			return exts[i][1];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Without --format, -o's extension picks the format (report.json is
+ * JSON). With --format, an extension naming another format is refused:
+ * a text report in report.json is a plausible file that fails only when
+ * a JSON tool reads it. The csv formats all go to .csv. Returns 0, or
+ * the exit status of a usage error.
+ */
+static int fit_output_format(struct pk_run_opts *o, const char *given)
+{
+	const char *named;
+
+	if (!o->output) {
+		return 0;
+	}
+	named = format_of_name(o->output);
+	if (!named) {
+		return 0;
+	}
+	if (!given) {
+		return parse_format(named, o);
+	}
+	if (strcmp(named, given) == 0 ||
+	    (strcmp(named, "csv") == 0 && strstr(given, "csv"))) {
+		return 0;
+	}
+	fprintf(stderr,
+		"pksim: error: -o '%s' names a %s file but --format %s "
+		"writes the %s report; give --format %s, or leave --format "
+		"out (the extension picks it); see 'pksim %s --help'\n",
+		o->output, named, given, given, named, usage_cmd);
+	return PK_EXIT_INPUT;
 }
 
 /* A number from lo to hi, the whole of arg; 0, or -1 (nothing written). */
@@ -271,6 +330,7 @@ int cli_run_opts(int argc, char **argv, int compare, struct pk_run_opts *o)
 	int ch, rc, li = 0;
 	uint64_t ju;
 	const char *cmd = compare ? "compare" : "run";
+	const char *format = NULL; /* --format's value; NULL: not given */
 
 	memset(o, 0, sizeof(*o));
 	o->compare = compare;
@@ -286,6 +346,7 @@ int cli_run_opts(int argc, char **argv, int compare, struct pk_run_opts *o)
 		switch (ch) {
 		case 'f':
 			rc = parse_format(optarg, o);
+			format = optarg;
 			break;
 		case 's':
 			if (cli_parse_u64(optarg, &o->seed)) {
@@ -397,6 +458,10 @@ int cli_run_opts(int argc, char **argv, int compare, struct pk_run_opts *o)
 		return usage_error("%s", "--step needs a terminal: it waits "
 					 "for Enter after each event (use "
 					 "--narrate alone otherwise)");
+	}
+	rc = fit_output_format(o, format);
+	if (rc) {
+		return rc;
 	}
 	return check_operands(argc, argv, o);
 }
