@@ -117,7 +117,7 @@ START_TEST(test_rng_below_range)
 	for (i = 0; i < n; i++) {
 		uint64_t v = rng_below(&r, 3);
 
-		ck_assert_uint_lt(v, 3); /* in range by contract */
+		tu_loop_uint(v, <, 3); /* in range by contract */
 		hits[v]++;
 	}
 	for (i = 0; i < 3; i++) {
@@ -127,7 +127,7 @@ START_TEST(test_rng_below_range)
 	for (i = 0; i < n; i++) {
 		uint64_t v = rng_below(&r, big);
 
-		ck_assert_uint_lt(v, big);
+		tu_loop_uint(v, <, big);
 		low += v < big / 2;
 	}
 	/* unbiased: half below the midpoint (modulo would give 2/3) */
@@ -160,7 +160,7 @@ START_TEST(test_rng_double_continuous)
 	for (i = 0; i < n; i++) {
 		x = rng_double(&r);
 		/* [0, 1) by contract */
-		ck_assert(x >= 0 && x < 1);
+		tu_loop_true(x >= 0 && x < 1);
 		sum += x;
 	}
 	/* uniform mean 1/2, sd of the mean sqrt(1/12/n) ~ 0.00065 */
@@ -168,7 +168,7 @@ START_TEST(test_rng_double_continuous)
 
 	for (i = 0; i < n; i++) {
 		x = rng_exponential(&r, 250.0);
-		ck_assert(x >= 0); /* exponential support */
+		tu_loop_true(x >= 0); /* exponential support */
 		exp_sum += x;
 	}
 	/* exponential mean 250, sd of the mean 250/sqrt(n) */
@@ -200,7 +200,7 @@ START_TEST(test_rng_dist_uniform)
 	for (i = 0; i < n; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 10); /* [0, n) */
+		tu_loop_uint(v, <, 10); /* [0, n) */
 		hits[v]++;
 	}
 	for (i = 0; i < 10; i++) {
@@ -225,7 +225,7 @@ START_TEST(test_rng_dist_zipfian)
 	for (i = 0; i < n; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 1000);
+		tu_loop_uint(v, <, 1000);
 		h0 += v == 0;
 		h1 += v == 1;
 		h_tail += v >= 500;
@@ -295,7 +295,7 @@ START_TEST(test_rng_dist_zipfian_resize)
 	for (h0 = 0, i = 0; i < n; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 600);
+		tu_loop_uint(v, <, 600);
 		h0 += v == 0;
 	}
 	ck_assert_double_le(sds_off(h0, n, 1 / zeta(600, 0.99)), 4);
@@ -303,7 +303,7 @@ START_TEST(test_rng_dist_zipfian_resize)
 	for (h0 = 0, i = 0; i < n; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 100);
+		tu_loop_uint(v, <, 100);
 		h0 += v == 0;
 	}
 	ck_assert_double_le(sds_off(h0, n, 1 / zeta(100, 0.99)), 4);
@@ -325,7 +325,7 @@ START_TEST(test_rng_dist_hotspot)
 	for (i = 0; i < n; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 1000);
+		tu_loop_uint(v, <, 1000);
 		hot += v < 200;
 		first += v == 0;
 	}
@@ -383,7 +383,7 @@ START_TEST(test_rng_dist_latest)
 	for (i = 0; i < n; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 1000);
+		tu_loop_uint(v, <, 1000);
 		newest += v == 999;
 		oldest += v == 0;
 	}
@@ -562,7 +562,7 @@ START_TEST(test_rng_dist_weighted)
 	for (i = 0; i < n; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 3);
+		tu_loop_uint(v, <, 3);
 		hits[v]++;
 	}
 	/* share i = w[i] / 9560, within 4 binomial sds */
@@ -646,7 +646,7 @@ static void zipf_check(double s, uint64_t seed)
 	for (i = 0; i < ZIPF_DRAWS; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, ZIPF_N);
+		tu_loop_uint(v, <, ZIPF_N);
 		obs[v]++;
 	}
 	zipf_exact(s, ZIPF_N, p);
@@ -697,7 +697,7 @@ START_TEST(test_rng_dist_zipf_large)
 	for (i = 0; i < draws; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, n);
+		tu_loop_uint(v, <, n);
 		if (v < 3) {
 			hits[v]++;
 		}
@@ -745,7 +745,7 @@ START_TEST(test_rng_dist_zipf_resize)
 	for (i = 0; i < ZIPF_DRAWS; i++) {
 		uint64_t v = dist_draw(d, &r);
 
-		ck_assert_uint_lt(v, 2);
+		tu_loop_uint(v, <, 2);
 		h0 += v == 0;
 	}
 	ck_assert_double_le(sds_off(h0, ZIPF_DRAWS, 1 / (1 + pow(2, -1.3))), 4);
@@ -878,8 +878,8 @@ START_TEST(test_rng_pow_floor)
 				for (d = -40; d <= 40;
 				     d++, x = nextafter(x, 2.0)) {
 					if (x > 0 && x <= 1.0) {
-						ck_assert_uint_eq(
-						    pow_floor(&p, n[j], x),
+						tu_loop_uint(
+						    pow_floor(&p, n[j], x), ==,
 						    (uint64_t)(n[j] *
 							       pow(x, alpha)));
 					}
@@ -891,9 +891,8 @@ START_TEST(test_rng_pow_floor)
 				    1.0 - rng_double(&r) *
 					      (1.0 - pow(n[j], -1.0 / alpha));
 
-				ck_assert_uint_eq(
-				    pow_floor(&p, n[j], x),
-				    (uint64_t)(n[j] * pow(x, alpha)));
+				tu_loop_uint(pow_floor(&p, n[j], x), ==,
+					     (uint64_t)(n[j] * pow(x, alpha)));
 			}
 		}
 	}

@@ -161,11 +161,10 @@ static const char *ts_value(struct pk_workload *w, uint64_t item, int prop)
 	static char buf[PK_VALUE_MAX_BYTES];
 	struct pk_value v;
 
-	ck_assert_int_eq(workload_value(w, item, prop, &v, buf, sizeof(buf)),
-			 0);
-	ck_assert_int_eq(v.type, PK_VALUE_STRING);
-	ck_assert_ptr_eq(v.str, buf); /* header: out->str points into buf */
-	ck_assert_uint_eq(strlen(buf), v.len);
+	tu_loop_int(workload_value(w, item, prop, &v, buf, sizeof(buf)), ==, 0);
+	tu_loop_int(v.type, ==, PK_VALUE_STRING);
+	tu_loop_true(v.str == buf); /* header: out->str points into buf */
+	tu_loop_uint(strlen(buf), ==, v.len);
 	return buf;
 }
 
@@ -216,12 +215,12 @@ START_TEST(test_workload_uniform_arrivals)
 	w = tw_new(&t.sc, t.sc.seed);
 	while (tw_next(w, &op)) {
 		/* op j at floor(j * 1000 / 2000) = floor(j / 2) ms */
-		ck_assert_int_eq(op.t_ms, (int64_t)(n / 2));
-		ck_assert_uint_eq(op.seq, n);  /* seq counts emitted ops */
-		ck_assert_uint_eq(op.item, n); /* creates only: item = seq */
-		ck_assert_int_eq(op.kind, PK_OP_CREATE);
-		ck_assert_uint_eq(op.size_bytes, 1024); /* FIXED size */
-		ck_assert_int_ge(op.t_ms, last_t);	/* non-decreasing */
+		tu_loop_int(op.t_ms, ==, (int64_t)(n / 2));
+		tu_loop_uint(op.seq, ==, n);  /* seq counts emitted ops */
+		tu_loop_uint(op.item, ==, n); /* creates only: item = seq */
+		tu_loop_int(op.kind, ==, PK_OP_CREATE);
+		tu_loop_uint(op.size_bytes, ==, 1024); /* FIXED size */
+		tu_loop_int(op.t_ms, >=, last_t);      /* non-decreasing */
 		last_t = op.t_ms;
 		n++;
 	}
@@ -354,12 +353,12 @@ START_TEST(test_workload_poisson_arrivals)
 	ts_phase(&t, 10, 1000, 1, 0, 0, 0, 0)->arrival = PK_ARRIVAL_POISSON;
 	w = tw_new(&t.sc, 1);
 	while (tw_next(w, &op)) {
-		ck_assert_int_ge(op.t_ms, last_t); /* non-decreasing */
+		tu_loop_int(op.t_ms, >=, last_t); /* non-decreasing */
 		last_t = op.t_ms;
 		if (op.phase == 1) {
 			/* inside [start, end) of the phase */
-			ck_assert_int_ge(op.t_ms, 1000);
-			ck_assert_int_lt(op.t_ms, 11000);
+			tu_loop_int(op.t_ms, >=, 1000);
+			tu_loop_int(op.t_ms, <, 11000);
 			n++;
 		}
 	}
@@ -505,7 +504,7 @@ START_TEST(test_workload_select_ranks)
 			deletes++;
 		} else if (op.phase == 2) {
 			/* odd items only are live */
-			ck_assert_uint_eq(op.item % 2, 1);
+			tu_loop_uint(op.item % 2, ==, 1);
 			reads++;
 			oldest += op.item == 1;
 		}
@@ -846,18 +845,18 @@ START_TEST(test_workload_query_weights)
 		}
 		if (op.kind != PK_OP_QUERY) {
 			/* other kinds carry no query fields */
-			ck_assert_uint_eq(op.query, 0);
-			ck_assert_uint_eq(op.n_in, 0);
+			tu_loop_uint(op.query, ==, 0);
+			tu_loop_uint(op.n_in, ==, 0);
 			continue;
 		}
-		ck_assert_uint_lt(op.query, 2);
+		tu_loop_uint(op.query, <, 2);
 		picks[op.query]++;
 		queries++;
 		/* conditions: a live item drawn like a read; no IN */
-		ck_assert_uint_lt(op.item, workload_items(w));
-		ck_assert_int_eq(dead[op.item], 0);
-		ck_assert_uint_eq(op.n_in, 0);
-		ck_assert_uint_eq(op.size_bytes, 0);
+		tu_loop_uint(op.item, <, workload_items(w));
+		tu_loop_int(dead[op.item], ==, 0);
+		tu_loop_uint(op.n_in, ==, 0);
+		tu_loop_uint(op.size_bytes, ==, 0);
 	}
 	/* every arrival emitted but queries/deletes before the first
 	   create: a handful */
@@ -904,16 +903,16 @@ START_TEST(test_workload_query_in)
 			continue;
 		}
 		ins++;
-		ck_assert_uint_eq(op.query, 0);
-		ck_assert_uint_eq(op.n_in, 3);
-		ck_assert_uint_eq(op.in_items[0], op.item);
+		tu_loop_uint(op.query, ==, 0);
+		tu_loop_uint(op.n_in, ==, 3);
+		tu_loop_uint(op.in_items[0], ==, op.item);
 		for (k = 0; k < op.n_in; k++) {
-			ck_assert_uint_lt(op.in_items[k], workload_items(w));
-			ck_assert_int_eq(dead[op.in_items[k]], 0);
+			tu_loop_uint(op.in_items[k], <, workload_items(w));
+			tu_loop_int(dead[op.in_items[k]], ==, 0);
 			/* with >= 3 live items, 3 distinct ones */
 			for (j = 0; live >= 3 && j < k; j++) {
-				ck_assert_uint_ne(op.in_items[j],
-						  op.in_items[k]);
+				tu_loop_uint(op.in_items[j], !=,
+					     op.in_items[k]);
 			}
 		}
 	}
@@ -990,7 +989,7 @@ START_TEST(test_workload_in_6000)
 		qsort(sorted, PK_QUERY_MAX_IN, sizeof(sorted[0]), u64_cmp);
 		ck_assert_uint_lt(sorted[PK_QUERY_MAX_IN - 1], 10000);
 		for (k = 1; k < PK_QUERY_MAX_IN; k++) {
-			ck_assert_uint_ne(sorted[k - 1], sorted[k]);
+			tu_loop_uint(sorted[k - 1], !=, sorted[k]);
 		}
 	}
 	ck_assert_uint_eq(ins, 20);
@@ -1069,9 +1068,9 @@ START_TEST(test_workload_queries_unused)
 	do {
 		ra = workload_next(wa, &oa);
 		rb = workload_next(wb, &ob);
-		ck_assert_int_eq(ra, rb);
+		tu_loop_int(ra, ==, rb);
 		if (ra) {
-			ck_assert_uint_eq(op_hash(0, &oa), op_hash(0, &ob));
+			tu_loop_uint(op_hash(0, &oa), ==, op_hash(0, &ob));
 		}
 	} while (ra);
 	workload_free(wa);
@@ -1173,8 +1172,8 @@ static uint64_t stream_hash(uint64_t seed, uint64_t n_ops)
 	while (n < n_ops && tw_next(w, &op)) {
 		h = op_hash(h, &op);
 		/* the key value is part of the stream, too */
-		ck_assert_int_eq(
-		    workload_value(w, op.item, 1, &v, buf, sizeof(buf)), 0);
+		tu_loop_int(workload_value(w, op.item, 1, &v, buf, sizeof(buf)),
+			    ==, 0);
 		h ^= (uint64_t)v.len * 0x9e3779b97f4a7c15ULL;
 		h ^= (uint64_t)(unsigned char)v.str[v.len - 1] << 32;
 		n++;
@@ -1225,7 +1224,7 @@ static uint64_t guessed_picks(int guess, int del, uint64_t *held)
 			at = rank == PK_ITEM_NONE ? NULL
 						  : targets_guess_at(g, rank);
 			expect = at ? *at : PK_ITEM_NONE;
-			ck_assert_int_eq(targets_pick(g, &cur), 1);
+			tu_loop_int(targets_pick(g, &cur), ==, 1);
 			*held += cur.item == expect;
 			gp_picks++;
 			h = (h ^ cur.item) * 1099511628211ULL;
