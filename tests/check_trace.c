@@ -546,6 +546,54 @@ START_TEST(test_trace_ddb_size)
 END_TEST
 
 /*
+ * A record in DynamoDB JSON (every attribute a one-key type map, or such
+ * an item under "Item") is refused at its line: read as plain JSON its
+ * type maps would be sized as maps. The first record of a JSON-lines
+ * file is plain, the second a typed item as get-item writes it: 2:1;
+ * a JSON array whose first element is an export's line: 1:2. Records
+ * that only look alike load: a map of one key whose value is not its
+ * descriptor's type ({"S": 1}), and a typed-looking map beside a plain
+ * attribute.
+ */
+START_TEST(test_trace_ddb_json)
+{
+	static const char msg[] =
+	    "pksim: @:%s: error: this record is DynamoDB JSON (each "
+	    "attribute a "
+	    "type map such as {\"S\": \"...\"} or {\"N\": \"12\"}, as an "
+	    "export to S3 or the AWS CLI writes it): a data file holds plain "
+	    "JSON items, {\"pk\": \"...\", \"n\": 12}; convert it first "
+	    "(docs/dynamodb.md, \"DynamoDB JSON\")";
+	char want[512];
+	struct scratch s = {0};
+	struct pk_diag d;
+	struct pk_trace *t;
+
+	snprintf(want, sizeof(want), msg, "2:1");
+	expect_load_error("g.jsonl",
+			  "{\"pk\": \"a\"}\n"
+			  "{\"pk\": {\"S\": \"b\"}, \"n\": {\"N\": \"1\"}, "
+			  "\"z\": {\"NULL\": true}}\n",
+			  PK_TRACE_FORMAT_AUTO, want);
+	snprintf(want, sizeof(want), msg, "1:2");
+	expect_load_error("e.json",
+			  "[{\"Item\": {\"pk\": {\"S\": \"b\"}, \"l\": "
+			  "{\"L\": [{\"N\": \"1\"}]}}}]\n",
+			  PK_TRACE_FORMAT_AUTO, want);
+	t = load_text(&s, "p.jsonl",
+		      "{\"pk\": \"a\", \"m\": {\"S\": 1}}\n"
+		      "{\"m\": {\"S\": 1}}\n"
+		      "{\"meta\": {\"M\": {}}, \"id\": \"x\"}\n",
+		      PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), 3);
+	trace_free(t);
+	diag_free(&d);
+	scratch_free(&s);
+}
+END_TEST
+
+/*
  * A number is sized from the digits written, not from its double (a
  * DynamoDB number keeps 38 significant digits). By hand, with
  * "pk": "x" 2 + 1 = 3 bytes in every record:
@@ -1996,6 +2044,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("formats");
 	tcase_add_test(tc, test_trace_json_lines);
 	tcase_add_test(tc, test_trace_ddb_size);
+	tcase_add_test(tc, test_trace_ddb_json);
 	tcase_add_test(tc, test_trace_ddb_number_digits);
 	tcase_add_test(tc, test_trace_csv_forms);
 	tcase_add_test(tc, test_trace_detect_and_force);

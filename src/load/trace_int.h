@@ -128,6 +128,8 @@ struct loader {
 	size_t n_toks, toks_cap;
 	size_t *num_leaves;
 	size_t n_num_leaves, num_leaves_cap;
+	int ddb_json; /* 1: a record in DynamoDB JSON was refused (the
+			 error names the first only) */
 };
 
 /* A number token of a record's text that lies in no array: its place
@@ -198,6 +200,11 @@ void trace_number_texts(struct loader *L, const char *s);
    written; without, or when rec holds fewer numbers than its text (a
    repeated name), the shortest decimal of its double. */
 uint64_t trace_ddb_value_bytes(const json_t *v);
+/* trace_ddbjson.c: 1 when JSON object rec is an item in DynamoDB JSON
+   (every attribute a one-key type map, {"S": "..."}, {"N": "..."}, ...;
+   or such an item under "Item", as an export to S3 writes it), which
+   the loader refuses: pksim reads plain JSON items */
+int trace_ddb_json(const json_t *rec);
 uint64_t trace_ddb_item_bytes(const json_t *rec,
 			      const struct trace_ddb_nums *nums);
 /* Append "/" and name to the path being built, escaped as RFC 6901. */

@@ -338,6 +338,20 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 			   json_type_name(rec));
 		return 0;
 	}
+	if (trace_ddb_json(rec)) {
+		if (!L->ddb_json) {
+			diag_error(L->d, L->t->path, line, col,
+				   "this record is DynamoDB JSON (each "
+				   "attribute a type map such as {\"S\": "
+				   "\"...\"} or {\"N\": \"12\"}, as an export "
+				   "to S3 or the AWS CLI writes it): a data "
+				   "file holds plain JSON items, {\"pk\": "
+				   "\"...\", \"n\": 12}; convert it first "
+				   "(docs/dynamodb.md, \"DynamoDB JSON\")");
+		}
+		L->ddb_json = 1;
+		return 0;
+	}
 	L->memo_pos = 0;
 	L->n_num_leaves = 0;
 	if (flatten(L, rec, -1) < 0) {
