@@ -222,6 +222,23 @@ START_TEST(test_ddb_batch_get_isolate)
 }
 END_TEST
 
+/* The shipped scenarios/dynamodb/batch-get.yaml (derived in its header:
+   one partition of 110 RCU, 6 BatchGetItems a second of 10 keys of 6
+   KiB, 2 RCU a key: the 6th of each second reads 5 keys and returns 5
+   unprocessed; 100 key throttles, 2,800 units in all) passes `pksim
+   check`, all 8 assertions. */
+START_TEST(test_ddb_batch_get_scenario)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "check '%s'",
+		 tu_src("scenarios/dynamodb/batch-get.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, "8        8        0  ok"));
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_batch_get");
@@ -233,6 +250,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_batch_get_resend);
 	tcase_add_test(tc, test_ddb_batch_get_sixteen_mb);
 	tcase_add_test(tc, test_ddb_batch_get_isolate);
+	tcase_add_test(tc, test_ddb_batch_get_scenario);
 	suite_add_tcase(s, tc);
 	return s;
 }
