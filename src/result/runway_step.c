@@ -76,6 +76,13 @@ struct steps {
 	double *u, *at;
 	int uneven;
 	struct rw_again again; /* the slices' generation (runway_again.c) */
+	/* each candidate's holding at the end of its last step
+	   (runway_store_held of its one bucket; owned, n_c), once held_ok
+	   (owned, n_c) is 1: a candidate whose value does not move on
+	   starts a step with what it ended the last with, nothing between
+	   two steps changing its store */
+	double *held_end;
+	unsigned char *held_ok;
 };
 
 /* The rates of a slice its stored shares depend on (stored_step) */
@@ -408,6 +415,33 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	}
 }
 
+/* Each class's part of a step's new items into add_c[0 .. p->cl.n):
+   the sum from 0 of its streams' parts (part[k] x share), of which
+   deletes taken apart leave the fresh part (1 without). Each class's
+   sum starts at its first stream as 0 + that stream's term, the bits
+   a cleared array gives, with no array cleared first: a memset's
+   stores do not forward to the loads right after them, which made it
+   a dear part of a step. */
+static void add_classes(const struct rw_proj *p, const double *part,
+			double share, double *add_c)
+{
+	unsigned seen = 0; /* bit c: class c has a term (PK_MAX_STREAMS) */
+	size_t j;
+
+	for (j = 0; j < p->ns; j++) {
+		const size_t c = p->cl.of[j];
+		const double term = part[j] * share * p->dels.fresh;
+
+		add_c[c] = ((seen >> c) & 1u ? add_c[c] : 0.0) + term;
+		seen |= 1u << c;
+	}
+	for (j = 0; j < p->cl.n; j++) {
+		if (!((seen >> j) & 1u)) {
+			add_c[j] = 0.0;
+		}
+	}
+}
+
 /* Candidate ci through step h (from t0 to t1, the step's slices in q,
    its writes in bucket slot at part share of them): what it stores, its
    rate, what held it back, and p's level and first to fill */
@@ -420,13 +454,22 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	const struct pk_result_variant *v = p->v;
 	const double cap = (double)v->spec->lp_storage_bytes;
 	const size_t ns = p->ns;
+	const size_t ic = (size_t)(ci - p->c);
 	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
+	/* each stream's part of its writes, from 0, and each class's
+	   (add_classes): only the ns entries read are cleared, as clearing
+	   all PK_MAX_STREAMS costs a step more than its sums */
+	double del = 0, part[PK_MAX_STREAMS], add;
 	double add_c[PK_MAX_STREAMS];
 	double before, after, peak, room, grow, per_step, bank0;
 	size_t j;
 
-	before = runway_store_held(&ci->held, &p->cl, slot, timed);
+	for (j = 0; j < ns; j++) {
+		part[j] = 0;
+	}
+	before = !timed && q->held_ok[ic]
+		     ? q->held_end[ic]
+		     : runway_store_held(&ci->held, &p->cl, slot, timed);
 	bank0 = ci->bank;
 	if (p->dels.on && p->cl.ttl) {
 		/* what the step's deletes leave of what it stored, before
@@ -452,17 +495,15 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		ci->client = bit.client;
 		ci->client_stream = bit.client_stream;
 	}
-	memset(add_c, 0, sizeof(add_c));
-	for (j = 0; j < ns; j++) {
-		/* deletes taken apart leave it the fresh part of its new
-		   items (1 without) */
-		add_c[p->cl.of[j]] += part[j] * share * p->dels.fresh;
-	}
+	add_classes(p, part, share, add_c);
 	if (q->rewrites_resize) {
 		/* rewrites at another size change what it holds: its one
 		   class (no lifetime, no id pool) takes the difference,
-		   of what the step's deletes leave */
-		double held = runway_store_held(&ci->held, &p->cl, slot, timed);
+		   of what the step's deletes leave; what it held at the
+		   step's start, as nothing since changed its store
+		   (rewrites resize without time to live, so no
+		   runway_store_scale, and runway_cand_add only reads it) */
+		double held = before;
 		double kept = add * p->dels.fresh;
 
 		ci->items *= p->dels.keep;
@@ -481,6 +522,10 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		runway_store_keep(&ci->held, &p->cl, slot, p->dels.keep);
 	}
 	after = runway_store_held(&ci->held, &p->cl, slot, timed);
+	if (!timed) {
+		q->held_end[ic] = after;
+		q->held_ok[ic] = 1;
+	}
 	/* its net growth: written less deleted */
 	grow = after - before;
 	ci->rate = grow / (t1 - t0);
@@ -494,7 +539,9 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	room = cap - ci->g->start;
 	/* it may pass room within the step before time to live deletes
 	   and end it below */
-	peak = runway_store_peak(&ci->held, &p->cl, slot, timed);
+	peak = ci->held.del_from > 0
+		   ? runway_store_peak(&ci->held, &p->cl, slot, timed)
+		   : after; /* its end when nothing is deleted inside it */
 	if ((grow > 0 && after >= room) || (before < room && peak >= room)) {
 		double a = before >= room
 			       ? 0
@@ -740,6 +787,8 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 			q.at = xcalloc(nu, sizeof(*q.at));
 		}
 	}
+	q.held_end = xcalloc(p->n_c ? p->n_c : 1, sizeof(*q.held_end));
+	q.held_ok = xcalloc(p->n_c ? p->n_c : 1, sizeof(*q.held_ok));
 	q.x = xcalloc(p->ns, sizeof(*q.x));
 	q.xs = xcalloc(p->ns * PK_RW_STRETCHES + 1, sizeof(*q.xs));
 	if (p->rmass) {
@@ -811,6 +860,8 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		    (p->first ? p->first : p->level_c)->bit.held &&
 		    !runway_secs_retries(p->sc);
 	}
+	free(q.held_end);
+	free(q.held_ok);
 	free(q.step_slot);
 	free(q.u);
 	free(q.at);
