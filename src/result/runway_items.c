@@ -374,8 +374,9 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 	for (j = 0; j < cl->n; j++) {
 		/* what it held before the step's deletes (runway_store_scale),
 		   so they fall within the step as its writes rise */
-		s->prev[j] =
-		    s->slot[j][slot] / (s->step_keep > 0 ? s->step_keep : 1.0);
+		s->prev[j] = s->step_keep > 0 && s->step_keep != 1.0
+				 ? s->slot[j][slot] / s->step_keep
+				 : s->slot[j][slot]; /* x / 1 is x */
 		s->added[j] = add[j];
 		s->slot[j][slot] += add[j];
 		s->sent[j] += add[j];

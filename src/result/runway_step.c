@@ -282,7 +282,12 @@ static void cycle_mark(const struct rw_proj *p, const struct steps *q,
 		       double before, double after)
 {
 	double e[2];
-	int n = cycle_ends(p, q, c, bank, t0, t1, t1, before, after, e);
+	int n;
+
+	if (p->cycle_s < PK_RUNWAY_STEP_S || c->timed || t1 <= t0) {
+		return; /* cycle_ends finds none: not called at every step */
+	}
+	n = cycle_ends(p, q, c, bank, t0, t1, t1, before, after, e);
 
 	if (n > c->n_cyc) {
 		c->cyc_held[0] = e[0];
