@@ -565,6 +565,94 @@ static char *cli_out(const char *cmd, const char *name, const char *text)
 	return tu_run_ok(args);
 }
 
+/*
+ * One item created 100 times (1 s at 100/s, one key value, one id): the
+ * container stores the first and answers the other 99 with 409 (an
+ * insert of a held (key, id)); the table's PutItem replaces the item 99
+ * times and refuses none. Neither side is near its capacity (100 x 5 RU
+ * of 1,000 RU/s; 100 x 1 WCU of 1,000), so across services the share of
+ * operations failed or refused leaves the 409s out: 0 % against 0 %, a
+ * tie, where 99 % against 0 % would rank the table first on insert
+ * against upsert. The refused row still shows the 99. Two containers
+ * count them: 99 % each.
+ */
+#define ONE_ITEM                                                               \
+	"seed: 1\n"                                                            \
+	"container: {partition_key: /deviceId, throughput: 1000}\n"            \
+	"client: {retries: off}\n"                                             \
+	"items:\n"                                                             \
+	"  deviceId: {values: \"dev-{0..0}\"}\n"                               \
+	"  id: {values: \"r{0..0}\"}\n"                                        \
+	"phases:\n"                                                            \
+	"  - {duration: 1s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n"  \
+	"variants:\n"                                                          \
+	"  - {name: cosmos}\n"
+
+START_TEST(test_across_conflicts_not_ranked)
+{
+	static const char across_one[] =
+	    ONE_ITEM "  - {name: ddb, service: dynamodb, partition_key: "
+		     "/deviceId, sort_key: /id, read_capacity_units: 1000, "
+		     "write_capacity_units: 1000}\n";
+	static const char cosmos_two[] = ONE_ITEM "  - {name: cosmos2}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("one.yaml", across_one, &run, &res);
+	char *out, *row, args[4096], a[1024], b[1024];
+	unsigned long long shown[2];
+	json_t *merged;
+
+	ck_assert_str_eq(c[0].name, "cosmos");
+	ck_assert_uint_eq(c[0].operations, 100);
+	ck_assert_uint_eq(res->variants[0].metrics->totals.conflict_409, 99);
+	ck_assert_uint_eq(c[0].refused, 0);
+	ck_assert_uint_eq(c[1].refused, 0);
+	ck_assert_uint_eq(res->variants[1].ddb->creates_replaced, 99);
+	ck_assert_int_eq(scorecard_figure_cmp(&c[0], &c[1], PK_RANK_FAILED), 0);
+	ck_assert_uint_eq(c[0].rank, 1);
+	ck_assert_uint_eq(c[1].rank, 1);
+	ck_assert_msg(strstr(c[0].verdict, "were refused") == NULL, "%s",
+		      c[0].verdict);
+	tu_cards_free(c, run, res);
+	out = cli_out("compare", "one.yaml", across_one);
+	ck_assert_msg(strstr(out, "the share of operations failed or refused "
+				  "leaves the container's 409s out") != NULL,
+		      "%s", out);
+	row = strstr(out, "refused 400/409/413");
+	ck_assert_ptr_nonnull(row);
+	ck_assert_int_eq(
+	    sscanf(row, "refused 400/409/413 %llu %llu", &shown[0], &shown[1]),
+	    2);
+	ck_assert_uint_eq(shown[0], 99);
+	ck_assert_uint_eq(shown[1], 0);
+	free(out);
+	/* pksim merge of the two variants' reports ranks them alike */
+	variant_json(tu_dir_file("one.yaml", across_one), "cosmos", a,
+		     sizeof(a));
+	variant_json(tu_dir_file("one.yaml", across_one), "ddb", b, sizeof(b));
+	snprintf(args, sizeof(args), "merge '%s' '%s'", a, b);
+	out = tu_run_ok(args);
+	merged = json_loads(out, 0, NULL);
+	free(out);
+	ck_assert_ptr_nonnull(merged);
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(card_json(merged, "cosmos"),
+					       "refused_400_409_413")),
+	    99);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+			     card_json(merged, "cosmos"), "rank")),
+			 1);
+	ck_assert_int_eq(json_integer_value(
+			     json_object_get(card_json(merged, "ddb"), "rank")),
+			 1);
+	json_decref(merged);
+	c = tu_cards("two.yaml", cosmos_two, &run, &res);
+	ck_assert_uint_eq(c[0].refused, 99);
+	ck_assert_uint_eq(c[1].refused, 99);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 /* The table's creates replaced: in `across` every create carries one
    key value, so each admitted create after the first replaced the one
    item (admitted - 1); keyed by each create's own id, none did */
@@ -846,6 +934,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_unpriced_hint_prices);
 	tcase_add_test(tc, test_across_says_what_differs);
 	tcase_add_test(tc, test_across_creates_replaced);
+	tcase_add_test(tc, test_across_conflicts_not_ranked);
 	tcase_add_test(tc, test_across_not_sent_row);
 	tcase_add_test(tc, test_across_says_read_consistency);
 	tcase_add_test(tc, test_across_says_ttl_not_replayed);

@@ -281,6 +281,28 @@ static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
 	return 0;
 }
 
+/* Across services (a container's card beside a table's) the ranking
+   leaves a container's 409s out of its refusals, as a compare's does
+   (docs/dynamodb.md "Across services"): each card's refused, read with
+   them from the report (scorecard.refused_400_409_413), less its
+   totals.conflict_409. vs: the n variants' JSON, cards their cards. */
+static void unrank_conflicts(json_t *vs, struct pk_scorecard *cards, size_t n)
+{
+	size_t i, tables = 0;
+	uint64_t c;
+
+	for (i = 0; i < n; i++) {
+		tables += cards[i].other_units != 0;
+	}
+	for (i = 0; tables > 0 && tables < n && i < n; i++) {
+		if (count_of(json_object_get(json_array_get(vs, i), "totals"),
+			     "conflict_409", &c) == 0 &&
+		    c <= cards[i].refused) {
+			cards[i].refused -= c;
+		}
+	}
+}
+
 struct merge_opts {
 	const char *output; /* -o FILE; NULL: standard output */
 	int force;	    /* --force: -o may replace a read-only file */
@@ -716,6 +738,7 @@ static int merge(const struct merge_opts *o, json_t **runs, json_t **out)
 		}
 	}
 	if (rc == 0) {
+		unrank_conflicts(vs, cards, n);
 		scorecard_rank(
 		    cards, n,
 		    json_string_value(json_object_get(

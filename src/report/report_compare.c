@@ -21,6 +21,7 @@
 #include "pksim/report/textwrap.h"
 
 #include "report_text_int.h"
+#include "scorecard_int.h"
 
 #define PK_TEXT_COL 22	 /* width of a variant's column, at least */
 #define PK_TEXT_LABEL 26 /* "  " and the row's label, padded */
@@ -311,7 +312,8 @@ const char *compare_cell(const struct pk_result *run,
 		snprintf(buf, cap, "%s", fmt_thousands(s->rejected_403, a));
 		break;
 	case PK_ROW_REFUSED:
-		snprintf(buf, cap, "%s", fmt_thousands(s->refused, a));
+		snprintf(buf, cap, "%s",
+			 fmt_thousands(scorecard_refused_shown(run, s), a));
 		break;
 	case PK_ROW_FULL:
 		scorecard_full_text(run, s, 1, buf, cap);

@@ -4,6 +4,7 @@
  * readers write for the days to full's kind and basis.
  */
 #include "report_json_int.h"
+#include "scorecard_int.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -106,7 +107,8 @@ json_t *report_json_scorecard(const struct pk_result *r,
 	json_object_set_new(o, "worst_range_429_rate",
 			    json_real(s->worst_range_429_rate));
 	json_object_set_new(o, "rejected_403", count(s->rejected_403));
-	json_object_set_new(o, "refused_400_409_413", count(s->refused));
+	json_object_set_new(o, "refused_400_409_413",
+			    count(scorecard_refused_shown(r, s)));
 	json_object_set_new(o, "days_to_20gb",
 			    s->full_kind == PK_FULL_DAYS
 				? json_real(s->days_to_full)

@@ -6,6 +6,7 @@
 #define PKSIM_SCORECARD_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pksim/report/scorecard.h"
 
@@ -14,5 +15,11 @@
    (scorecard_rank_by_parse; NULL: the default order), scorecard_rank.c. */
 void scorecard_rank_cards(struct pk_scorecard **order, size_t n,
 			  const char *rank_by);
+
+/* The refusals (400, 409, 413) of card s of compare r as its report
+   shows them: s->refused, and across services the 409s the ranking
+   leaves out of it (scorecard.c). */
+uint64_t scorecard_refused_shown(const struct pk_result *r,
+				 const struct pk_scorecard *s);
 
 #endif
