@@ -370,6 +370,7 @@ void scorecard_fill(const struct pk_result *r,
 	ranges(v, sc);
 	sc->peak_normalized_ru = v->peak_normalized;
 	sc->peak_range = v->peak_range;
+	sc->requests = t->attempts;
 	sc->throttled_429 = t->throttled_429;
 	sc->failed_after_retries = t->failed_after_retries;
 	sc->rejected_403 = t->rejected_403;
@@ -431,11 +432,13 @@ static void hot_verdict(const struct pk_result *r,
 			    served[256] = "", days[40];
 
 	if (s->throttled_429 > 0) {
+		/* of the requests sent: with retries off, or operations
+		   failing after them, a 429 is not followed by one more
+		   request each */
 		snprintf(limited, sizeof(limited),
 			 "; %.1f%% of requests rate limited",
-			 100.0 *
-			     ratio((double)s->throttled_429,
-				   (double)(s->operations + s->throttled_429)));
+			 100.0 * ratio((double)s->throttled_429,
+				       (double)s->requests));
 	}
 	if (s->full_kind == PK_FULL_DAYS && s->days_to_full > 0 &&
 	    !s->full_collection) {

@@ -243,6 +243,7 @@ struct pk_scorecard {
 					      nothing is stored */
 	double peak_normalized_ru;	   /* 0..1 */
 	uint32_t peak_range;		   /* range id */
+	uint64_t requests; /* requests sent: first attempts and retries */
 	uint64_t throttled_429;
 	uint64_t failed_after_retries;
 	double worst_range_429_rate; /* 429s / requests of the worst
