@@ -95,7 +95,8 @@ double ld_phase_peak(const struct pk_phase_spec *p)
 }
 
 /* Seconds a data file's arrivals span: (last - first time) /
-   time_compression under time_field, records / rate under rate, 0 at
+   time_compression under time_field; under rate (record j, from 0,
+   arrives at j / rate) (records - 1) / rate, the last record's time; 0 at
    once. */
 double ld_file_span_s(const struct pk_items_file *f)
 {
@@ -114,7 +115,7 @@ double ld_file_span_s(const struct pk_items_file *f)
 		n = f->limit;
 	}
 	if (f->from == PK_FROM_RATE) {
-		return (double)n / f->rate_per_s;
+		return n > 0 ? (double)(n - 1) / f->rate_per_s : 0;
 	}
 	if (f->from != PK_FROM_TIME_FIELD) {
 		return 0;

@@ -67,8 +67,9 @@ static size_t items_file_used(const struct pk_items_file *f)
 /* The records to read of f, at most (trace_load_within's max_recs; 0:
    all): its limit, and for a pipe or a device (no size to refuse it by
    before reading) at a rate, one record past the floor(rate x 366 days)
-   whose arrivals fit the simulated time a run may take: record n arrives
-   at n / rate (ld_file_span_s), so that record's span passes the limit.
+   + 1 whose arrivals fit the simulated time a run may take: record j,
+   from 0, arrives at j / rate (ld_file_span_s), so records 0 to
+   floor(rate x 366 days) fit and the next one's time passes the limit.
    A regular file is read whole (it is bounded by its size), so the span
    check says its whole span. */
 static size_t records_in_time(const struct pk_items_file *f)
@@ -80,7 +81,7 @@ static size_t records_in_time(const struct pk_items_file *f)
 	    (stat(f->resolved, &st) == 0 && S_ISREG(st.st_mode))) {
 		return f->limit;
 	}
-	most = floor(f->rate_per_s * (double)PK_SCENARIO_MAX_SIM_S) + 1;
+	most = floor(f->rate_per_s * (double)PK_SCENARIO_MAX_SIM_S) + 2;
 	if (most >= (double)SIZE_MAX || (f->limit && (double)f->limit < most)) {
 		return f->limit;
 	}
