@@ -865,7 +865,31 @@ END_TEST
    tenant-user"), not "given twice"; the same --key twice is. */
 START_TEST(test_cli_key_clash)
 {
+	char *dir = tu_tmpdir(), path[512], args[700];
+	FILE *f;
+
 	to_src_root();
+	/* the clash is said before the data file is read: this one does
+	   not exist, and its "cannot open" (said first when the file was
+	   read before --key was checked) never comes */
+	snprintf(path, sizeof(path), "%s/s.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("container: {partition_key: /k, throughput: 400}\n"
+	      "variants:\n"
+	      "  - {name: /v, partition_key: /v}\n"
+	      "items: {file: no-such.csv, rate: 1/s}\n",
+	      f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "compare '%s' --key /v", path);
+	expect_fail(args, 2,
+		    "pksim: --key '/v': error: clashes with the scenario's "
+		    "variant '/v' (line 3): each --key adds one variant named "
+		    "after its key; rename that variant or leave out this "
+		    "--key");
+	unlink(path);
+	rmdir(dir);
+	free(dir);
 	expect_fail("compare tests/good/compare.yaml --key tenant-user", 2,
 		    "pksim: --key 'tenant-user': error: clashes with the "
 		    "scenario's variant 'tenant-user' (line 11): each --key "

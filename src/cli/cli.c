@@ -197,7 +197,7 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 		 ? scenario_for_items(o->items, o->items_format, o->time_field,
 				      o->time_compression, o->rate_per_s,
 				      o->at_once, o->throughput, diag)
-		 : scenario_load(o->scenario, diag);
+		 : scenario_load_keyed(o->scenario, o->keys, o->n_keys, diag);
 	/* what the loader warned of: said once, whatever follows */
 	diag_print_warnings(diag, stderr);
 	/* an existing layout, before the --key variants copy the container */

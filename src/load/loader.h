@@ -57,6 +57,10 @@ struct ld {
 	   variants replace it (s->container is then the first variant's);
 	   owned, freed by the loader: a monitor log's key is this one */
 	struct pk_container_spec *own;
+	/* the variant names `compare --key` will add, checked against the
+	   file's variants before any data file is read (borrowed) */
+	const char *const *cli_keys;
+	size_t n_cli_keys;
 };
 
 static inline int ld_is_digit(char c)
@@ -72,6 +76,11 @@ void ld_err(struct ld *ld, const struct yn *n, const char *fmt, ...)
 /* Record a warning (diag_warning) at line:col of ld->file */
 void ld_warn_at(struct ld *ld, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* scenario_cli.c: each of ld->cli_keys that names a variant of the file
+   (a --key variant is named after its key) as an error; -1 if any, else
+   0 */
+int ld_check_cli_keys(struct ld *ld);
 
 /* scenario_items.c: warn of each string value of a property (a const or
    a list's) that names another property in braces, "{deviceId}-{ts}" or

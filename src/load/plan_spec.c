@@ -217,8 +217,12 @@ static void count_values(struct ld *ld, struct pk_plan_spec *p,
 	trace_free(t);
 }
 
+/* Check count_from's mapping m and set p->count_file; the file's node in
+   *fn and a year's records per record of the file in *per_year, for
+   count_values once the whole plan has no error. */
 static void load_count_from(struct ld *ld, struct pk_plan_spec *p,
-			    const struct yn *m)
+			    const struct yn *m, const struct yn **fn_out,
+			    double *per_year_out)
 {
 	static const char *const keys[] = {"file", "years", "days", NULL};
 	const struct yn *fn, *yn, *dn;
@@ -273,7 +277,8 @@ static void load_count_from(struct ld *ld, struct pk_plan_spec *p,
 			    ? xstrdup(fn->text)
 			    : xasprintf("%.*s/%s", (int)(slash - ld->file),
 					ld->file, fn->text);
-	count_values(ld, p, fn, per_year);
+	*fn_out = fn;
+	*per_year_out = per_year;
 }
 
 /* ------------------------------------------------------------------ */
@@ -543,8 +548,10 @@ static void load_root(struct ld *ld, struct pk_plan_spec *p,
 	    "keys",
 	    NULL,
 	};
-	const struct yn *n, *vals, *cf;
+	const struct yn *n, *vals, *cf, *count_fn = NULL;
 	char buf[PK_YN_DESC_BYTES];
+	size_t before = diag_count(ld->d);
+	double per_year = 1;
 
 	if (root->kind != YN_MAP) {
 		ld_err(ld, root,
@@ -578,7 +585,7 @@ static void load_root(struct ld *ld, struct pk_plan_spec *p,
 	} else if (vals) {
 		load_values(ld, p, vals);
 	} else if (cf) {
-		load_count_from(ld, p, cf);
+		load_count_from(ld, p, cf, &count_fn, &per_year);
 	} else {
 		ld_err(ld, root,
 		       "missing required key 'values' (value: entities a "
@@ -593,6 +600,12 @@ static void load_root(struct ld *ld, struct pk_plan_spec *p,
 			  "the candidate keys, e.g. [/officeId, "
 			  "[/officeId, /month], /id]"))) {
 		load_keys(ld, p, n);
+	}
+	/* the data file last, and only for a plan without an error: a
+	   typo is said at once, not after a file of any size (or a pipe
+	   that never ends) is counted */
+	if (count_fn && diag_count(ld->d) == before) {
+		count_values(ld, p, count_fn, per_year);
 	}
 }
 

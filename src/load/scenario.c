@@ -246,6 +246,11 @@ static void load_root(struct ld *ld, const struct yn *root)
 	if (ld_load_service(ld, root) < 0) {
 		return;
 	}
+	/* a --key named like a variant of the file: said before a data
+	   file (items, preload, monitor log) of any size is read */
+	if (ld_check_cli_keys(ld) < 0) {
+		return;
+	}
 	if ((n = yn_get(root, "cost")) &&
 	    ld_need_kind(ld, n, YN_MAP, "cost",
 			 "a mapping of RU charges {read_1kb: 1, ...}") == 0) {
@@ -371,6 +376,7 @@ void ld_scenario_defaults(struct pk_scenario *s)
 }
 
 static struct pk_scenario *load_at(const char *path, int depth,
+				   const char *const *keys, size_t n_keys,
 				   struct pk_diag *diag);
 
 char *ld_beside(const char *file, const char *path)
@@ -429,7 +435,8 @@ static struct pk_scenario *load_named(struct ld *ld, const struct yn *root,
 		       path, resolved,
 		       found ? "not a regular file" : strerror(errno));
 	} else if (diag_count(ld->d) == before) {
-		s = load_at(resolved, depth + 1, ld->d);
+		s = load_at(resolved, depth + 1, ld->cli_keys, ld->n_cli_keys,
+			    ld->d);
 		if (!s) {
 			diag_note(ld->d, "named by scenario: at %s:%d:%d",
 				  ld->file, n->line, n->col);
@@ -457,7 +464,9 @@ static struct pk_scenario *load_named(struct ld *ld, const struct yn *root,
 }
 
 static struct pk_scenario *parse_at(const char *file, const char *text,
-				    size_t len, int depth, struct pk_diag *diag)
+				    size_t len, int depth,
+				    const char *const *keys, size_t n_keys,
+				    struct pk_diag *diag)
 {
 	struct ld ld;
 	struct yn *root;
@@ -467,6 +476,8 @@ static struct pk_scenario *parse_at(const char *file, const char *text,
 	memset(&ld, 0, sizeof(ld));
 	ld.file = file;
 	ld.d = diag;
+	ld.cli_keys = keys;
+	ld.n_cli_keys = n_keys;
 	if (len > PK_SCENARIO_MAX_FILE_BYTES) {
 		readbound_error(diag, file, 1, len, PK_SCENARIO_MAX_FILE_BYTES,
 				"the scenario", SCENARIO_SIZE_HINT);
@@ -525,15 +536,23 @@ static struct pk_scenario *parse_at(const char *file, const char *text,
 struct pk_scenario *scenario_parse(const char *file, const char *text,
 				   size_t len, struct pk_diag *diag)
 {
-	return parse_at(file, text, len, 0, diag);
+	return parse_at(file, text, len, 0, NULL, 0, diag);
 }
 
 struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag)
 {
-	return load_at(path, 0, diag);
+	return load_at(path, 0, NULL, 0, diag);
+}
+
+struct pk_scenario *scenario_load_keyed(const char *path,
+					const char *const *keys, size_t n_keys,
+					struct pk_diag *diag)
+{
+	return load_at(path, 0, keys, n_keys, diag);
 }
 
 static struct pk_scenario *load_at(const char *path, int depth,
+				   const char *const *keys, size_t n_keys,
 				   struct pk_diag *diag)
 {
 	struct pk_scenario *s;
@@ -545,7 +564,7 @@ static struct pk_scenario *load_at(const char *path, int depth,
 	if (!buf) {
 		return NULL;
 	}
-	s = parse_at(path, buf, n, depth, diag);
+	s = parse_at(path, buf, n, depth, keys, n_keys, diag);
 	free(buf);
 	return s;
 }

@@ -193,6 +193,39 @@ static int key_of_table(const struct pk_scenario *s, const char *display,
 	return 0;
 }
 
+/* The error of a --key named like variant v of the file (where: "--key
+   'TEXT'") */
+static void key_clash(struct pk_diag *diag, const char *where,
+		      const struct pk_container_spec *v)
+{
+	diag_error(diag, where, 0, 0,
+		   "clashes with the scenario's variant '%s' (line %d): each "
+		   "--key adds one variant named after its key; rename that "
+		   "variant or leave out this --key",
+		   v->name, v->line);
+}
+
+int ld_check_cli_keys(struct ld *ld)
+{
+	const struct pk_scenario *s = ld->s;
+	size_t k, i, before = diag_count(ld->d);
+
+	for (k = 0; k < ld->n_cli_keys; k++) {
+		for (i = 0; i < s->n_variants; i++) {
+			if (s->variants[i].name && s->variants[i].line > 0 &&
+			    strcmp(s->variants[i].name, ld->cli_keys[k]) == 0) {
+				char *where =
+				    xasprintf("--key '%s'", ld->cli_keys[k]);
+
+				key_clash(ld->d, where, &s->variants[i]);
+				free(where);
+				break;
+			}
+		}
+	}
+	return diag_count(ld->d) == before ? 0 : -1;
+}
+
 int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 			 struct pk_diag *diag)
 {
@@ -213,12 +246,7 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 		if (strcmp(s->variants[i].name, key_text) == 0 &&
 		    s->variants[i].line > 0) {
 			/* a variant of the file (--key variants have line 0) */
-			diag_error(diag, where, 0, 0,
-				   "clashes with the scenario's variant '%s' "
-				   "(line %d): each --key adds one variant "
-				   "named after its key; rename that variant "
-				   "or leave out this --key",
-				   s->variants[i].name, s->variants[i].line);
+			key_clash(diag, where, &s->variants[i]);
 			free(where);
 			return -1;
 		}

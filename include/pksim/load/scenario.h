@@ -712,6 +712,19 @@ struct pk_price_pick {
 struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
 
 /*
+ * scenario_load for `pksim compare --key`: keys, n_keys texts (borrowed
+ * for the call) that scenario_add_variant will add as variants named
+ * after them, are checked against the file's variants once those are
+ * read and before any data file is: a --key named like a variant of the
+ * file is an error (file "--key 'TEXT'", line 0; exit 2) said at once,
+ * not after a data file of any size, or a pipe without end, is parsed.
+ * Otherwise as scenario_load.
+ */
+struct pk_scenario *scenario_load_keyed(const char *path,
+					const char *const *keys, size_t n_keys,
+					struct pk_diag *diag);
+
+/*
  * Read the price table for money (docs/money.md): prices_file (--prices)
  * when not NULL, else `pricing.table`, else the shipped table
  * (prices_default_path); nothing when neither `pricing:` nor --prices
