@@ -60,7 +60,8 @@ static int memo_hit(const struct rw_memo *m, const struct cand *c, size_t ns)
 	       same(&in->find_share, &c->find_share, sizeof(double)) &&
 	       same(&in->kv_share, &c->kv_share, sizeof(double)) &&
 	       same(in->mass, c->mass, ns * sizeof(double)) &&
-	       same(in->range_mass, c->range_mass, ns * sizeof(double));
+	       same(in->range_mass, c->range_mass, ns * sizeof(double)) &&
+	       same(&in->retry, &c->retry, sizeof(c->retry));
 }
 
 /* ... kept into m */
@@ -79,6 +80,7 @@ static void memo_keep(struct rw_memo *m, const struct cand *c, size_t ns)
 	in->kv_share = c->kv_share;
 	memcpy(in->mass, c->mass, ns * sizeof(double));
 	memcpy(in->range_mass, c->range_mass, ns * sizeof(double));
+	in->retry = c->retry;
 }
 
 double runway_cand_again(const struct pk_result_variant *v, struct cand *c,
@@ -94,6 +96,7 @@ double runway_cand_again(const struct pk_result_variant *v, struct cand *c,
 		*b = m->b;
 		*del = m->del;
 		c->bank = m->bank;
+		c->retry = m->retry;
 		for (k = 0; part && k < ns; k++) {
 			part[k] += m->part[k];
 		}
@@ -112,6 +115,7 @@ double runway_cand_again(const struct pk_result_variant *v, struct cand *c,
 	m->b = *b;
 	m->del = *del;
 	m->bank = c->bank;
+	m->retry = c->retry;
 	m->add = add;
 	memcpy(m->part, mine, sizeof(m->part));
 	return add;

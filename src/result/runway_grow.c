@@ -231,7 +231,8 @@ int runway_stored_shares(const struct pk_result_variant *v, const double *rmass,
    at the end times the slice's ru_scale, with the pool's lending, and
    with burst on its range's burst credit, c->bank) over the slice when
    the range's requests (its share of the writes and of the keyed
-   requests, an even share of the spread ones) ask for more: then every
+   requests, an even share of the spread ones, and first the retries of
+   what the slice before threw away: runway_spill.c) ask for more: then every
    request gets the same part of what it asked (ASSUMPTION: throttling
    falls on a range's requests alike, and what their retries achieve is
    the RU/s); a stream in a throughput bucket first held to the bucket's
@@ -250,6 +251,9 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	const double len = x->len * w;
 	double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0, room;
 	double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
+	double r_k[PK_MAX_STREAMS], asked_k[PK_MAX_STREAMS], r_ru, r_b;
+	const double times =
+	    (w == 1.0 && x->reps > 1 ? x->reps : 1.0) * fmax(1.0, x->runs);
 	double want_c[2] = {0, 0}, ru_c[2] = {0, 0}; /* High, Low */
 	double kept[2] = {1, 1};		     /* ... their parts kept */
 	const double lim =
@@ -257,7 +261,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	    : pooled >= 0
 		? pooled
 		: runway_with_pool(v, c->range_ru * x->ru_scale, v->n_ranges);
-	int bucket, client_here = 0, tabled = 0;
+	int bucket, client_here = 0, tabled = 0, pr;
 	size_t k;
 
 	for (k = 0; k < ns; k++) {
@@ -286,6 +290,18 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 		ru += f[k] * c->range_mass[k] * x->ru[k] * w;
 		other += f[k] * ok * w;
 	}
+	/* the retries of what the range threw away in the slice before,
+	   sent first (runway_spill.c), at its writes' priority, in the
+	   room this slice's own requests leave: where they fill it, the
+	   retries take the place of as many of them */
+	pr = want_c[1] > 0 && want_c[0] <= 0;
+	r_ru = runway_spill_in(
+	    c, len, times, lim,
+	    lim > 0 ? whole_writes(v, x, ns, other, lim) * len - ru - other : 0,
+	    &r_b, r_k);
+	want_c[pr] += r_b;
+	ru_c[pr] += r_ru;
+	ru += r_ru;
 	want = want_c[0] + want_c[1];
 	ru += other;
 	if (lim > 0 && ru < lim * len && own_ru > 0 && range_b > 0) {
@@ -343,16 +359,15 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			}
 		}
 	}
-	for (k = 0; part && k < ns; k++) {
-		part[k] +=
-		    f[k] * c->mass[k] * x->bytes[k] * w * kept[x->low[k] != 0];
+	for (k = 0; k < ns; k++) {
+		asked_k[k] = f[k] * c->mass[k] * x->bytes[k] * w;
+		if (part) {
+			part[k] += asked_k[k] * kept[x->low[k] != 0] +
+				   r_k[k] * kept[pr];
+		}
+		asked_k[k] += r_k[k];
 	}
-	runway_spill_slice(c, len,
-			   (w == 1.0 && x->reps > 1 ? x->reps : 1.0) *
-			       fmax(1.0, x->runs),
-			   ru > room ? want_c[0] + want_c[1] - want : 0,
-			   ru < room ? room - ru : 0,
-			   ru > 0 ? (want_c[0] + want_c[1]) / ru : 0, want);
+	runway_spill_out(c, len, times, ru, room, lim, asked_k, ns);
 	return want;
 }
 

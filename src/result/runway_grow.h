@@ -32,6 +32,20 @@ struct bite {
 		      (pk_result_variant.table_write_cap) bit, ru its */
 };
 
+/* The requests a candidate's range threw away (rule 12) in the last
+   slice it grew in, which the client's retries send again in the next
+   (runway_spill.c); all 0 when none are left to retry */
+struct rw_retry {
+	double ru;     /* range RU of them one time the slice came left
+			  unserved within the retries' window */
+	double served; /* the part of its RU/s in force the range served
+			  there, at most 1 (whole writes leave the rest) */
+	double per_ru; /* the candidate's bytes a range RU among them */
+	double times;  /* times the slice came in the walk (a short
+			  cycle's repeats, a spike's runs), 1 once */
+	double part[PK_MAX_STREAMS]; /* each stream's part of those bytes */
+};
+
 /* What of a candidate runway_cand_add reads besides the slices
    (runway_again.c) */
 struct rw_memo_in {
@@ -40,6 +54,7 @@ struct rw_memo_in {
 	double bank, del_q, range_ru, find_share, kv_share;
 	int kv_on, burst;
 	double mass[PK_MAX_STREAMS], range_mass[PK_MAX_STREAMS];
+	struct rw_retry retry;
 };
 
 /* runway_cand_add's figures for a candidate in a step: the slices'
@@ -50,6 +65,7 @@ struct rw_memo {
 	struct bite b;
 	double del, bank, add;
 	double part[PK_MAX_STREAMS];
+	struct rw_retry retry; /* the candidate's after it */
 };
 
 /* A logical partition stepped */
@@ -87,13 +103,9 @@ struct cand {
 	double bank;	      /* ... its burst credit so far, RU */
 	double retry_s;	      /* how long its streams' clients retry a throttled
 				 write at most, s (runway_spill_window) */
-	double thr_bps, thr_s; /* ... what its range threw away of its writes
-				  in the last slice, B/s, and that slice's
-				  length (one time it comes), s */
-	double thr_per_ru;     /* ... its bytes a range RU asked there */
-	double spill_b;	       /* the most its retries could have stored
-				  past the slices' bounds, B */
-	double grown_b;	       /* what the slices stored of it, B */
+	struct rw_retry retry; /* ... what of its range's last slice's
+				  throttled requests they send again */
+	int retry_slot;	       /* ... the bucket slot they were sent to */
 	int bank_piled;	       /* ... 1: the credit reached the most it
 				  holds (PK_RW_BURST_SAVE_S of its RU/s)
 				  in some slice, or grew over a whole

@@ -626,17 +626,6 @@ const char *runway_untested_text(const struct pk_runway *rw, char *buf,
 {
 	char f[512], a[32], b[32];
 
-	if (rw->retry_spill_s > 0) {
-		snprintf(buf, cap,
-			 "writes throttled in one stretch are retried by the "
-			 "client for up to %.1f s into the room of the next, "
-			 "quieter one, which the projection, dropping what a "
-			 "stretch throttles, leaves out: more than a "
-			 "hundredth of what it stores, so when it fills is "
-			 "not timed",
-			 rw->retry_spill_s);
-		return buf;
-	}
 	if (rw->burst_joined) {
 		snprintf(buf, cap,
 			 "its range's burst credit (rule 14) banks in each "

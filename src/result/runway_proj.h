@@ -1,8 +1,9 @@
 /*
  * runway_proj.h: one projection of generated items, stepped hour by
  * hour (runway_step.c) or a second at a time (runway_secs.c), in
- * closed form (runway_renew.c), its guards (runway_spill.c,
- * runway_fold.c, runway_guard.c) and what it says (runway.c).
+ * closed form (runway_renew.c), the client's retries from one slice
+ * into the next (runway_spill.c), its guards (runway_fold.c,
+ * runway_guard.c) and what it says (runway.c).
  * Internal to src/result/.
  */
 #ifndef PKSIM_RUNWAY_PROJ_H
@@ -75,22 +76,30 @@ struct rw_proj {
 double runway_spill_window(const struct pk_scenario *sc,
 			   const struct pk_result_variant *v);
 
-/* ... a slice of len s (a cycle's slice coming `times` times in it)
-   for candidate c: its range threw away `thrown` B of c's writes,
-   left `spare` RU unused, asked per_ru B of c a RU, and stored `stored`
-   B of it: c's spill_b grows by what retries of the last slice's
-   thrown writes within c->retry_s could store in this one's room,
-   grown_b by stored */
-void runway_spill_slice(struct cand *c, double len, double times, double thrown,
-			double spare, double per_ru, double stored);
+/* ... the range RU of candidate c's range's requests that its last
+   slice threw away and the client's retries send again in a slice of
+   len s (one time it comes: len / times; times >= 1) whose RU/s in
+   force is lim: each time the last slice came before this one, what
+   it left within c->retry_s, at most what the range serves in this
+   one's first c->retry_s seconds at lim times the part of its RU/s
+   it served in the last, and at most spare RU, what this slice's own
+   requests leave of its room (rule
+   12: a retry comes back at the next second's start, before new
+   requests, until its retries run out; rule 13). *bytes: c's bytes
+   among them; part[k] (NULL: not kept): stream k's. c's carry is then
+   spent (all 0). 0 when nothing is left to retry. */
+double runway_spill_in(struct cand *c, double len, double times, double lim,
+		       double spare, double *bytes, double *part);
 
-/* ... rw (a DAYS, BEYOND or LEVELS figure of p, stepped by the hour)
-   made PK_RUNWAY_UNTESTED with retry_spill_s when named's spill_b
-   passes a hundredth of its grown_b: its client's retries of what one
-   slice throttled could store that much more in the next. named NULL:
-   nothing. */
-void runway_spill_guard(const struct rw_proj *p, const struct cand *named,
-			struct pk_runway *rw);
+/* ... what c's range's requests of a slice of len s (coming `times`
+   times) asked, ru RU in all, left of its room RU (ru - room thrown
+   when more) at lim RU/s in force, asked[k] B of c's of stream k (ns
+   streams), kept for the
+   next slice's runway_spill_in: what one time it came left unserved,
+   at most what the retries' window of c->retry_s holds at its asked
+   rate (older requests ran out of retries) */
+void runway_spill_out(struct cand *c, double len, double times, double ru,
+		      double room, double lim, const double *asked, size_t ns);
 
 /* runway_fold.c: rw (a DAYS, BEYOND or LEVELS figure of p, stepped by
    the hour, not a second at a time) made PK_RUNWAY_UNTESTED with

@@ -1,31 +1,37 @@
 /*
- * runway_spill: the writes a range throttles in one slice of the
- * projection that the client's retries could store in the next, quieter
- * one. The projection serves a slice's writes up to its range's RU/s
- * (runway_grow.c) and drops what that throttles; the service's client
- * retries a throttled write for as long as its retries last (rule 13:
- * the SDK's 9 retries at the retry-after, about a second each, so 9 s;
- * a table's `retry_mode: legacy` 25.55 s, `standard` 3 s, D16), so the
- * last seconds of a busy slice spill into the room a quiet slice after
- * it leaves. Only the second-true walk under time to live follows those
- * retries (runway_secs.c). Here each candidate sums an upper bound of
- * that spill (what its range throttled of its writes in the window
- * before a slice with room, at most what that room takes in the window
- * after) beside what it stores, and a figure whose spill could pass
- * PK_RW_SPILL_MOST of its growth is not given. Both sums are of the
- * steps walked: a step given again from its memo (runway_again.c) adds
- * to neither. Left out: the spill itself (its retries' own count, the
- * order of a second's requests).
+ * runway_spill: the requests a range throttles in one slice of the
+ * projection that the client's retries send again in the next. The
+ * projection serves a slice's requests up to its range's RU/s
+ * (runway_grow.c); the service's client retries a throttled request for
+ * as long as its retries last (rule 13: the SDK's 9 retries at the
+ * retry-after, about a second each, so 9 s; a table's `retry_mode:
+ * legacy` 25.55 s, `standard` 3 s, D16), each retry at the next
+ * second's start before that second's new requests (rule 12, as the
+ * replay's throttle and the second-true walk, runway_secs.c, take
+ * them). So the last seconds of a busy slice are stored in the room of
+ * the slice after it: a quiet one stores them where the projection
+ * would otherwise drop them. Each candidate carries what its range's
+ * last slice left unserved within the retries' window (its mix of
+ * requests: the candidate's bytes a range RU) into the next, which
+ * serves them first, in its first seconds up to the window, at its
+ * RU/s in force times the part of it the range served in the slice
+ * that threw them (whole writes as the throttle admits them: 90 puts
+ * of 11 WCU a second of 1,000), in the room its own requests leave
+ * (where they fill it, the retries take the place of as many of them,
+ * the range's RU/s serving the same). A write keeps the key it was sent
+ * with: under a time key, retries into a new bucket's step are its old
+ * bucket's (runway_step.c drops them). Left out: retries that outlast the slice
+ * after (a slice shorter than the window passes on only what it throws again),
+ * the expiry of the oldest retries while the newer are served (ASSUMPTION: the
+ * window's room is reached before they run out, as in a FIFO of requests first
+ * sent a second apart), and a table's cap on all its writes together.
  */
 #include <math.h>
+#include <string.h>
 
 #include "pksim/load/scenario.h"
 #include "pksim/result/result.h"
 #include "runway_int.h"
-
-/* The spill, as a part of what the candidate stores, past which the
-   figure is not given: below the third digit a figure prints (10.2 h) */
-#define PK_RW_SPILL_MOST 0.01
 
 /* Seconds one throttled operation keeps retrying by r: at most its
    max_wait, and its max_retries of the longest wait (the retry-after,
@@ -64,40 +70,53 @@ double runway_spill_window(const struct pk_scenario *sc,
 	return most;
 }
 
-void runway_spill_slice(struct cand *c, double len, double times, double thrown,
-			double spare, double per_ru, double stored)
+double runway_spill_in(struct cand *c, double len, double times, double lim,
+		       double spare, double *bytes, double *part)
 {
-	const double w = c->retry_s, one = times > 1 ? len / times : len;
+	const struct rw_retry *r = &c->retry;
+	const double one = len / times;
+	double ru = 0;
+	size_t k;
 
-	c->grown_b += stored;
-	if (!(w > 0) || !(len > 0)) {
-		return;
+	*bytes = 0;
+	if (part) {
+		memset(part, 0, PK_MAX_STREAMS * sizeof(*part));
 	}
-	if (spare > 0 && c->thr_bps > 0) {
-		/* the throttled bytes of the window before, at most what
-		   the room of the window after serves at their RU a byte,
-		   each time the slice comes */
-		c->spill_b += (times > 1 ? times : 1) *
-			      fmin(c->thr_bps * fmin(w, c->thr_s),
-				   spare / len * c->thr_per_ru * fmin(w, one));
+	if (r->ru > 0 && c->retry_s > 0 && len > 0 && lim > 0 && spare > 0) {
+		/* each time the last slice came before this one: its
+		   leftovers, at most the window's room at its rate */
+		ru = fmin(r->ru, r->served * lim * fmin(c->retry_s, one)) *
+		     fmin(times, r->times);
+		ru = fmin(ru, spare);
+		*bytes = ru * r->per_ru;
+		for (k = 0; part && k < PK_MAX_STREAMS; k++) {
+			part[k] = *bytes * r->part[k];
+		}
 	}
-	c->thr_bps = thrown > 0 ? thrown / len : 0;
-	c->thr_s = one;
-	c->thr_per_ru = per_ru;
+	memset(&c->retry, 0, sizeof(c->retry));
+	return ru;
 }
 
-void runway_spill_guard(const struct rw_proj *p, const struct cand *named,
-			struct pk_runway *rw)
+void runway_spill_out(struct cand *c, double len, double times, double ru,
+		      double room, double lim, const double *asked, size_t ns)
 {
-	if (!named || p->secs || !(named->grown_b > 0) ||
-	    !(named->spill_b > PK_RW_SPILL_MOST * named->grown_b) ||
-	    !(rw->kind == PK_RUNWAY_DAYS || rw->kind == PK_RUNWAY_BEYOND ||
-	      rw->kind == PK_RUNWAY_LEVELS)) {
+	struct rw_retry *r = &c->retry;
+	double all = 0;
+	size_t k;
+
+	memset(r, 0, sizeof(*r));
+	for (k = 0; k < ns; k++) {
+		all += asked[k];
+	}
+	if (!(c->retry_s > 0) || !(len > 0) || !(ru > room) || !(all > 0) ||
+	    !(lim > 0)) {
 		return;
 	}
-	rw->kind = PK_RUNWAY_UNTESTED;
-	rw->retry_spill_s = named->retry_s;
-	rw->full_s = -1;
-	rw->who[0] = '\0';
-	rw->rate_bytes_per_s = 0;
+	r->ru = fmin((ru - room) / times, ru / len * c->retry_s);
+	r->served = fmin(1.0, room / (lim * len));
+	r->per_ru = all / ru;
+	r->times = times;
+	for (k = 0; k < ns; k++) {
+		r->part[k] = asked[k] / all;
+	}
 }

@@ -481,6 +481,12 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		   what expires in it is cleared (at that part) */
 		runway_store_scale(&ci->held, &p->cl, h, p->dels.keep);
 	}
+	if (slot != ci->retry_slot) {
+		/* a write keeps the key it was sent with: the retries of
+		   the last bucket's go to that bucket, not this one */
+		memset(&ci->retry, 0, sizeof(ci->retry));
+		ci->retry_slot = slot;
+	}
 	if (p->cl.ttl && ci->burst) {
 		ci->del_q =
 		    runway_deletions_first(v, ci, q->xs, q->n_all, ns, &p->pool,
@@ -850,7 +856,6 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		rw->rate_bytes_per_s = 0;
 	}
 	runway_fold_guard(p, named, rw);
-	runway_spill_guard(p, named, rw);
 	rw->secs = p->secs;
 	rw->renew = p->renew;
 	if (p->cl.ttl && !p->secs && !p->renew && (p->first || p->level_c)) {

@@ -585,13 +585,6 @@ struct pk_runway {
 				  their cycle not a whole number of hours
 				  dividing a week, a minute or an hour): a
 				  value's fill is not timed */
-	double retry_spill_s;  /* UNTESTED: writes its range throttled in
-				  one stretch could be retried into the
-				  room of the next for up to this many s
-				  (the client's retries, a table's
-				  retry_mode), more than a hundredth of
-				  what it stores: the projection drops
-				  them; 0 otherwise */
 	int burst_joined;      /* UNTESTED: the projection joined stretches
 				  of a phase list past the room a step
 				  keeps apart, or a spiking phase's spikes
