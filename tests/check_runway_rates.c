@@ -897,6 +897,57 @@ START_TEST(test_rates_long_phase_list_whole)
 }
 END_TEST
 
+/* n pairs of a busy 1 s (100 creates/s of 1 KB) and a quiet 2 s (1/s)
+   on one key at 400 RU/s, without retries, into buf */
+static void fold_pairs(char *buf, size_t cap, int n)
+{
+	size_t at = (size_t)snprintf(buf, cap,
+				     "container: {partition_key: /k, "
+				     "throughput: 400}\n"
+				     "client: {retries: none}\n"
+				     "items: {k: {const: a}}\n"
+				     "phases:\n");
+	int i;
+
+	for (i = 0; i < n && at < cap; i++) {
+		at += (size_t)snprintf(
+		    buf + at, cap - at,
+		    "  - {name: b%d, duration: 1s, rate: 100/s, "
+		    "ops: {create: 1}, item_size: 1KB}\n"
+		    "  - {name: q%d, duration: 2s, rate: 1/s, "
+		    "ops: {create: 1}, item_size: 1KB}\n",
+		    i, i);
+	}
+	ck_assert_uint_lt(at, cap);
+}
+
+/*
+ * A fill inside a step whose phase list is longer than the 64
+ * stretches a step keeps apart: the fold joins the busy seconds past
+ * them into one slice and the quiet ones into the next, each standing
+ * for as many turns, timed turn by turn. A pair: the busy second asks
+ * 500 RU (5 RU a create of 1 KB, rule 20) of 400, storing 80; the quiet
+ * 2 s store their 2: 82 items of 1,024 B a 3-s pair. 20 GiB =
+ * 20,971,520 items: 255,750 pairs = 767,250 s hold 20,971,500, the 20
+ * left 0.25 s of the next busy second: 767,250.25 s, written as 2 pairs
+ * or as 100 (a 300-s cycle of 200 stretches: the 68 pairs past the
+ * 32nd join its two, which stand for 69 turns each). Before, the 100
+ * pairs' joined busy 69 s came before the joined quiet 138 s: 767,212.73
+ * s, 37.5 s early.
+ */
+START_TEST(test_rates_folded_pairs_timed_by_turns)
+{
+	char text[16384], t[640];
+
+	fold_pairs(text, sizeof(text), 2);
+	ck_assert_msg(tu_near(full_s(text, t, sizeof(t)), 767250.25, 1e-12),
+		      "%s", t);
+	fold_pairs(text, sizeof(text), 100);
+	ck_assert_msg(tu_near(full_s(text, t, sizeof(t)), 767250.25, 1e-12),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -926,6 +977,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_drawn_sizes_mean_charge);
 	tcase_add_test(tc, test_rates_minute_key_own_minutes);
 	tcase_add_test(tc, test_rates_bound_of_another_phase);
+	tcase_add_test(tc, test_rates_folded_pairs_timed_by_turns);
 	tcase_add_test(tc, test_rates_under_a_byte_a_second);
 	tcase_add_test(tc, test_rates_long_phase_list_whole);
 	suite_add_tcase(s, tc);

@@ -465,6 +465,28 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 	return add;
 }
 
+/* The end (past the last) of the slices from x[i] on, of the n, that
+   stand for turns of stretches taken in turn: consecutive slices whose
+   runs are one whole number of 2 or more (a fold joins each stretch
+   past a step's room into the latest kept one alike, so a list of
+   busy and quiet phases ends in one busy and one quiet slice of runs
+   each; runway_fold.c) go round that many times, each slice's part of
+   a turn in order, not one slice's seconds then the next's; i + 1 for
+   any other */
+static size_t turns_end(const struct slice *x, size_t n, size_t i)
+{
+	const double r = x[i].runs;
+	size_t j = i + 1;
+
+	if (!(r >= 2) || r != floor(r)) {
+		return j;
+	}
+	while (j < n && x[j].runs == r) {
+		j++;
+	}
+	return j;
+}
+
 /* What each of a step's n slices adds to c starting from bank, in
    order, into add[] (their sum *all, their length *span): 0 when there
    are more slices than add[] holds or nothing is added or no time
@@ -498,30 +520,53 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
 	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
 	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
 	double all, span, left, t, m;
-	size_t i;
+	size_t i, j, e;
 
 	*pace = 1.0;
 	if (!step_adds(v, c, bank, x, n, ns, add, &all, &span)) {
 		return a;
 	}
-	/* whole cycles first, then the cycle's slices in order */
+	/* whole cycles first, then the cycle's slices in order, slices
+	   joined turn by turn (turns_end) a whole turn first */
 	left = a * all;
 	m = floor(left / (all / reps));
 	m = m < reps ? m : floor(reps);
 	t = m * span / reps;
 	left -= m * all / reps;
-	for (i = 0; i < n; i++) {
-		const double ai = add[i] / reps, li = x[i].len / reps;
+	for (i = 0; i < n; i = e) {
+		double ga = 0, gl = 0, turns, k;
 
-		if (left <= ai) {
-			t += ai > 0 ? left / ai * li : 0;
-			/* the rate then, unless a short cycle repeats:
-			   its mean is the rate */
-			*pace = li > 0 && m == 0 ? ai / li / (all / span) : 1.0;
-			break;
+		e = turns_end(x, n, i);
+		turns = e - i > 1 ? x[i].runs : 1.0;
+		for (j = i; j < e; j++) {
+			ga += add[j] / reps;
+			gl += x[j].len / reps;
 		}
-		left -= ai;
-		t += li;
+		if (!(left <= ga)) {
+			left -= ga;
+			t += gl;
+			continue;
+		}
+		k = ga > 0 ? fmin(floor(left / (ga / turns)), turns - 1) : 0;
+		t += k * gl / turns;
+		left -= k * ga / turns;
+		for (j = i; j < e; j++) {
+			const double ai = add[j] / reps / turns,
+				     li = x[j].len / reps / turns;
+
+			if (left <= ai || j + 1 == e) {
+				t += ai > 0 ? fmin(left, ai) / ai * li : 0;
+				/* the rate then, unless a short cycle
+				   repeats: its mean is the rate */
+				*pace = li > 0 && m == 0
+					    ? ai / li / (all / span)
+					    : 1.0;
+				break;
+			}
+			left -= ai;
+			t += li;
+		}
+		break;
 	}
 	return fmin(1.0, fmax(0.0, t / span));
 }
@@ -532,23 +577,44 @@ static double added_by(const double *add, double all, double span, double reps,
 		       const struct slice *x, size_t n, double u)
 {
 	double left, got, m;
-	size_t i;
+	size_t i, j, e;
 
-	/* whole cycles first, then the cycle's slices in order */
+	/* whole cycles first, then the cycle's slices in order, slices
+	   joined turn by turn (turns_end) a whole turn first */
 	left = u * span;
 	m = floor(left / (span / reps));
 	m = m < reps ? m : floor(reps);
 	got = m * all / reps;
 	left -= m * span / reps;
-	for (i = 0; i < n; i++) {
-		const double ai = add[i] / reps, li = x[i].len / reps;
+	for (i = 0; i < n; i = e) {
+		double ga = 0, gl = 0, turns, k;
 
-		if (left <= li) {
-			got += li > 0 ? left / li * ai : 0;
-			break;
+		e = turns_end(x, n, i);
+		turns = e - i > 1 ? x[i].runs : 1.0;
+		for (j = i; j < e; j++) {
+			ga += add[j] / reps;
+			gl += x[j].len / reps;
 		}
-		left -= li;
-		got += ai;
+		if (!(left <= gl)) {
+			left -= gl;
+			got += ga;
+			continue;
+		}
+		k = gl > 0 ? fmin(floor(left / (gl / turns)), turns - 1) : 0;
+		got += k * ga / turns;
+		left -= k * gl / turns;
+		for (j = i; j < e; j++) {
+			const double ai = add[j] / reps / turns,
+				     li = x[j].len / reps / turns;
+
+			if (left <= li || j + 1 == e) {
+				got += li > 0 ? fmin(left, li) / li * ai : 0;
+				break;
+			}
+			left -= li;
+			got += ai;
+		}
+		break;
 	}
 	return fmin(1.0, fmax(0.0, got / all));
 }
