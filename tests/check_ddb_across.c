@@ -737,6 +737,45 @@ START_TEST(test_across_says_what_differs)
 }
 END_TEST
 
+/*
+ * A table's run and a compare of tables say how many creates replaced a
+ * held item. `table_alone`: every create carries day "Wednesday" on a
+ * table without a sort key; its 5 partitions of 800 WCU (D4, D5) lift
+ * the day's to its cap, 1,000 WCU (D3, D10), so 10 s x 1,000 = 10,000
+ * creates are admitted, the first stores the item and 9,999 replace it:
+ * 1 item held. Keyed by /deviceId (dev-0000..0999, 1 KB) the same
+ * table throttles nothing (20,000 WCU asked of 4,000 a second spread
+ * over 5 partitions: at most 2,000 a second, under 4,000) and holds the
+ * 1,000 devices drawn, so 19,000 creates replaced one (`compare --key
+ * /deviceId`, a key compare of one table).
+ */
+START_TEST(test_tables_say_creates_replaced)
+{
+	char args[1024], *out = cli_out("run", "alone.yaml", table_alone);
+
+	ck_assert_msg(strstr(out, "  creates replaced         9,999 (PutItem "
+				  "replaces an item of the same primary key: "
+				  "the table holds 1 item;") != NULL,
+		      "%s", out);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "compare '%s' --key /deviceId --no-remedies",
+		 tu_dir_file("alone.yaml", table_alone));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out,
+			     "  creates replaced: dynamodb: 9,999 creates "
+			     "replaced an item of the same primary key "
+			     "(PutItem); it ended holding 1 item;") != NULL,
+		      "%s", out);
+	ck_assert_msg(strstr(out, "  creates replaced: /deviceId: 19,000 "
+				  "creates replaced an item of the same "
+				  "primary key (PutItem); it ended holding "
+				  "1,000 items;") != NULL,
+		      "%s", out);
+	free(out);
+}
+END_TEST
+
 /* A compare across services that reads says which consistency each
    table reads at: GetItem's default (eventual) costs half a strong
    read's RCU (D1), where the container reads at Session, its own
@@ -934,6 +973,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_unpriced_hint_prices);
 	tcase_add_test(tc, test_across_says_what_differs);
 	tcase_add_test(tc, test_across_creates_replaced);
+	tcase_add_test(tc, test_tables_say_creates_replaced);
 	tcase_add_test(tc, test_across_conflicts_not_ranked);
 	tcase_add_test(tc, test_across_not_sent_row);
 	tcase_add_test(tc, test_across_says_read_consistency);

@@ -19,6 +19,7 @@
 #include "pksim/report/remedies.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
+#include "pksim/service/snapshot.h"
 
 #include "report_text_int.h"
 #include "scorecard_int.h"
@@ -365,6 +366,31 @@ const char *compare_not_sent_cell(const struct pk_result_variant *v, char *buf,
 	return buf;
 }
 
+/* A compare of one service: each table whose creates replaced a held
+   item (a PutItem of a held primary key replaces it, reference §1), as
+   the "across services" line says it of a compare across services */
+static void replaced_lines(const struct pk_result *run, FILE *out)
+{
+	char a[40], b[40];
+	size_t i;
+
+	for (i = 0; i < run->n_variants; i++) {
+		const struct pk_result_variant *v = &run->variants[i];
+
+		if (!v->ddb || v->ddb->creates_replaced == 0) {
+			continue;
+		}
+		fprintf(out,
+			"  creates replaced: %s: %s creates replaced an item "
+			"of the same primary key (PutItem); it ended holding "
+			"%s item%s; give sort_key to keep every one\n",
+			v->name,
+			fmt_thousands((int64_t)v->ddb->creates_replaced, a),
+			fmt_thousands((int64_t)v->ddb->items, b),
+			v->ddb->items == 1 ? "" : "s");
+	}
+}
+
 /* What was assumed: arrival, operations, simulated time, and each
    variant's RU/s and layout. */
 static void compare_header(const struct pk_result *run, FILE *out)
@@ -379,6 +405,8 @@ static void compare_header(const struct pk_result *run, FILE *out)
 	fprintf(out, "  replayed: %s\n", scorecard_replayed(run, t, sizeof(t)));
 	if (scorecard_across(run, t, sizeof(t))) {
 		fprintf(out, "  across services: %s\n", t);
+	} else {
+		replaced_lines(run, out);
 	}
 	for (i = 0; i < run->n_variants; i++) {
 		fprintf(out, "  %s: %s\n", run->variants[i].name,

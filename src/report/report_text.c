@@ -408,6 +408,18 @@ static void totals(const struct pk_result_variant *v, int batches,
 	}
 	fprintf(out, "  storage                  %s\n",
 		fmt_bytes(v->storage_bytes, a));
+	if (v->ddb && v->ddb->creates_replaced > 0) {
+		/* a PutItem of a held primary key replaces the item
+		   (reference §1): the creates succeeded, the items did not
+		   add up */
+		fprintf(out,
+			"  creates replaced         %s (PutItem replaces an "
+			"item of the same primary key: the table holds %s "
+			"item%s; give sort_key to keep every one)\n",
+			fmt_thousands((int64_t)v->ddb->creates_replaced, a),
+			fmt_thousands((int64_t)v->ddb->items, b),
+			v->ddb->items == 1 ? "" : "s");
+	}
 }
 
 /* Per query `name` (phase/name when more than one phase has queries):
