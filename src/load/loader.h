@@ -282,6 +282,11 @@ char *ld_resolve_path(const char *file, const char *path);
    the estimate without it counted 365 (the heat record, the logical
    partition, their keys): 88 more; counted at 112 and the key. */
 #define LD_DDB_ITEM_BYTES 112.0
+/* The memo of a DynamoDB table's item keys (ddb_items.c), made at its
+   first key: 2,048 slots of 80 bytes, 163,840 bytes in one calloc,
+   which glibc maps on its own (above its 128 KiB threshold) with its
+   16-byte header, so 41 pages of 4,096 bytes: 167,936 */
+#define LD_DDB_KEY_MEMO_BYTES 167936.0
 
 /* The work of one attempt of a request on a DynamoDB table, in place of
    an Azure Cosmos DB attempt's 1 unit (plan_work.c): a read (GetItem)
@@ -685,6 +690,24 @@ double ld_file_backlog(const struct pk_items_file *f, double rate);
 /* plan_files.c: 1 when every used record of f has a string /id and no
    two share one (the run then keeps no id table), else 0 */
 int ld_file_ids_distinct(const struct pk_items_file *f);
+
+/* plan_table_memory.c, for the memory estimate: the writes the phases
+   (or a data file's records) send to a table's global secondary
+   indexes, at most; table t's indexes' partitions and per-second rows
+   (returned; the rows into *rows, the key values' bytes into *values);
+   the bytes of the items t stores, beside the memo of their primary
+   keys; and the bytes queued retries hold for the index writes that
+   tables reading ahead foresee. Each function's comment there says its
+   rule. */
+double ld_table_index_writes(const struct pk_scenario *s);
+double ld_table_gsi_bytes(const struct pk_scenario *s,
+			  const struct pk_ddb_table_spec *t, double writes,
+			  double run_s, int detail, double *rows,
+			  double *values);
+double ld_table_items_bytes(const struct pk_scenario *s,
+			    const struct pk_ddb_table_spec *t, double items,
+			    double lps, double key);
+double ld_table_due_index_bytes(const struct pk_scenario *s, double queued);
 
 /* plan_limits.c: simulated time, operations and RU within their bounds
    (0, else -1 with the error); plan_memory.c: the memory estimate within
