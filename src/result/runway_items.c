@@ -550,3 +550,37 @@ int runway_store_for_good(const struct rw_store *s, const struct rw_classes *cl)
 	}
 	return 0;
 }
+
+void runway_class_adds(const struct rw_classes *cl, size_t ns,
+		       const double *part, double share, double fresh,
+		       double *add_c)
+{
+	unsigned seen = 0; /* bit c: class c has a term (PK_MAX_STREAMS) */
+	size_t j;
+
+	for (j = 0; j < ns; j++) {
+		const size_t c = cl->of[j];
+		const double term = part[j] * share * fresh;
+
+		add_c[c] = ((seen >> c) & 1u ? add_c[c] : 0.0) + term;
+		seen |= 1u << c;
+	}
+	for (j = 0; j < cl->n; j++) {
+		if (!((seen >> j) & 1u)) {
+			add_c[j] = 0.0;
+		}
+	}
+}
+
+double runway_largest_item(const struct pk_scenario *sc, double factor)
+{
+	double largest = 0;
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		double l = runway_largest_size(&sc->phases[i].item_size);
+
+		largest = l > largest ? l : largest;
+	}
+	return largest * factor;
+}

@@ -173,6 +173,21 @@ double runway_store_pending(struct rw_store *s, const struct rw_classes *cl,
 			    int64_t h, const double *first, double t1,
 			    int64_t off);
 
+/* Each class of cl's part of a step's new items into add_c[0 ..
+   cl->n): the sum from 0 of its streams' terms part[k] x share x fresh
+   (k < ns; fresh: the part of new items deletes taken apart leave, 1
+   without), bytes. Each class's sum starts at its first stream as 0 +
+   that stream's term, the bits a cleared array gives, with no array
+   cleared first: a memset's stores do not forward to the loads right
+   after them, which made it a dear part of the runway's step. */
+void runway_class_adds(const struct rw_classes *cl, size_t ns,
+		       const double *part, double share, double fresh,
+		       double *add_c);
+
+/* The largest item sc's phases write, stored with the index (factor),
+   bytes */
+double runway_largest_item(const struct pk_scenario *sc, double factor);
+
 /* What it holds in bucket slot: each class's bytes written and not
    deleted, deduped over its pool unless raw (a time key), bytes */
 double runway_store_held(const struct rw_store *s, const struct rw_classes *cl,

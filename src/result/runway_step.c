@@ -88,23 +88,6 @@ struct steps {
 /* The rates of a slice its stored shares depend on (stored_step) */
 #define PK_RW_SHARE_IN 6
 
-/* Slot of bucket text in the table (texts, *n used); -1 when full */
-static int slot_of(char (*texts)[64], size_t *n, const char *text)
-{
-	size_t i;
-
-	for (i = 0; i < *n; i++) {
-		if (strcmp(texts[i], text) == 0) {
-			return (int)i;
-		}
-	}
-	if (*n >= PK_RW_MAX_SLOTS) {
-		return -1;
-	}
-	snprintf(texts[*n], 64, "%.63s", text);
-	return (int)(*n)++;
-}
-
 /* The store slots a candidate whose value moves on with bucket bk
    needs: a bucket shorter than a step that comes back, each of its
    values (runway_subhash_init names at most PK_RW_SUB_SLOTS); else a
@@ -194,7 +177,8 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 	} else if (bk->period_s == 0) {
 		slot = q->ring;
 	} else {
-		slot = slot_of(q->texts, &q->n_texts, text);
+		slot = runway_text_slot(q->texts, &q->n_texts, PK_RW_MAX_SLOTS,
+					text);
 		if (slot < 0) {
 			slot = 0;
 		}
@@ -420,33 +404,6 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	}
 }
 
-/* Each class's part of a step's new items into add_c[0 .. p->cl.n):
-   the sum from 0 of its streams' parts (part[k] x share), of which
-   deletes taken apart leave the fresh part (1 without). Each class's
-   sum starts at its first stream as 0 + that stream's term, the bits
-   a cleared array gives, with no array cleared first: a memset's
-   stores do not forward to the loads right after them, which made it
-   a dear part of a step. */
-static void add_classes(const struct rw_proj *p, const double *part,
-			double share, double *add_c)
-{
-	unsigned seen = 0; /* bit c: class c has a term (PK_MAX_STREAMS) */
-	size_t j;
-
-	for (j = 0; j < p->ns; j++) {
-		const size_t c = p->cl.of[j];
-		const double term = part[j] * share * p->dels.fresh;
-
-		add_c[c] = ((seen >> c) & 1u ? add_c[c] : 0.0) + term;
-		seen |= 1u << c;
-	}
-	for (j = 0; j < p->cl.n; j++) {
-		if (!((seen >> j) & 1u)) {
-			add_c[j] = 0.0;
-		}
-	}
-}
-
 /* Candidate ci through step h (from t0 to t1, the step's slices in q,
    its writes in bucket slot at part share of them): what it stores, its
    rate, what held it back, and p's level and first to fill */
@@ -462,8 +419,8 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	const size_t ic = (size_t)(ci - p->c);
 	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 	/* each stream's part of its writes, from 0, and each class's
-	   (add_classes): only the ns entries read are cleared, as clearing
-	   all PK_MAX_STREAMS costs a step more than its sums */
+	   (runway_class_adds): only the ns entries read are cleared, as
+	   clearing all PK_MAX_STREAMS costs a step more than its sums */
 	double del = 0, part[PK_MAX_STREAMS], add;
 	double add_c[PK_MAX_STREAMS];
 	double before, after, peak, room, grow, per_step, bank0;
@@ -506,7 +463,7 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		ci->client = bit.client;
 		ci->client_stream = bit.client_stream;
 	}
-	add_classes(p, part, share, add_c);
+	runway_class_adds(&p->cl, p->ns, part, share, p->dels.fresh, add_c);
 	if (q->rewrites_resize) {
 		/* rewrites at another size change what it holds: its one
 		   class (no lifetime, no id pool) takes the difference,
@@ -721,21 +678,6 @@ static void step_all(struct rw_proj *p, struct steps *q,
 	}
 }
 
-/* The largest item sc's phases write, stored with the index (factor),
-   bytes */
-static double largest_item(const struct pk_scenario *sc, double factor)
-{
-	double largest = 0;
-	size_t i;
-
-	for (i = 0; i < sc->n_phases; i++) {
-		double l = runway_largest_size(&sc->phases[i].item_size);
-
-		largest = l > largest ? l : largest;
-	}
-	return largest * factor;
-}
-
 /* Candidates of p whose value moves on with the time key */
 static size_t timed_cands(const struct rw_proj *p)
 {
@@ -932,7 +874,7 @@ static void from_rates(const struct pk_snapshot *s,
 	if (by_dist && whole_unique) {
 		rw->kind = PK_RUNWAY_IDS;
 		rw->ids = 1;
-		rw->bound_bytes = largest_item(sc, factor);
+		rw->bound_bytes = runway_largest_item(sc, factor);
 		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;
 	}

@@ -4,6 +4,7 @@
  * (runway_int.h).
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "runway_int.h"
@@ -67,4 +68,20 @@ int runway_moves_on(const struct rw_proj *p, const struct group *g,
 	runway_key_free(&a);
 	runway_key_free(&b);
 	return moves;
+}
+
+int runway_text_slot(char (*texts)[64], size_t *n, size_t cap, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++) {
+		if (strcmp(texts[i], text) == 0) {
+			return (int)i;
+		}
+	}
+	if (*n >= cap) {
+		return -1;
+	}
+	snprintf(texts[*n], 64, "%.63s", text);
+	return (int)(*n)++;
 }

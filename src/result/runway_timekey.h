@@ -33,6 +33,11 @@ void runway_text_init(struct rw_text *m, const struct pk_result_variant *v,
    is in another span than the last asked for. */
 void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf);
 
+/* Slot of bucket text in the table texts (*n used, at most cap, each
+   text cut to 63 bytes), added when new; -1 when full */
+int runway_text_slot(char (*texts)[64], size_t *n, size_t cap,
+		     const char *text);
+
 /* Whether group g's key value moves on with p's time key of bucket bk
    (runway_text.c): 1 yes, 0 it keeps one value for good */
 int runway_moves_on(const struct rw_proj *p, const struct group *g,
