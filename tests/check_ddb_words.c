@@ -202,6 +202,38 @@ START_TEST(test_ddb_words_scans)
 END_TEST
 
 /*
+ * An on-demand table's hot key is above 1,000 WRU a partition, not WCU
+ * (reference §2: a partition serves 3,000 RRU and 1,000 WRU a second on
+ * demand; there are no WCU to provision). 1,500 creates of 1 KB a
+ * second (1 WRU each, D1) on one key value for 2 s: under a new table's
+ * 4,000 WRU instant limit (statement 21), above its partition's 1,000.
+ */
+START_TEST(test_ddb_words_on_demand_hot_key_units)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, capacity: "
+	    "on_demand}\n"
+	    "items: {k: {const: a}}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 1500/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("odhot.yaml", text);
+	struct pk_result *res = result_build(run);
+	char *f = tu_findings_text(res);
+
+	ck_assert_msg(strstr(f, "above the 1,000 WRU one partition serves"),
+		      "%s", f);
+	ck_assert_msg(!strstr(f, "WCU"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * On demand, only writes throttled (trial N's N3): 1,000 creates of 5
  * KiB a second (5 WRU each, D1) ask 5,000 WRU against a new table's
  * 4,000 (statement 21) for 10 s: 200 a second, 2,000 throttled, all
@@ -209,7 +241,8 @@ END_TEST
  * ceil(5 / 4) x 0.5 = 1 RRU each: 10,000 of the 12,000 RRU, never
  * throttled. Reads used 10,000 / 12,000 x 20 / 30 = 56 % of their limit
  * over the run, writes 4,000 x 10 / (4,000 x 30) = 33 %: the busier side
- * is reads, but the finding names the side throttled, WRU.
+ * is reads, but the finding names the side throttled, writes: its
+ * instant limit and pre-warming (an on-demand table has no WRU to add).
  */
 START_TEST(test_ddb_words_throttled_side)
 {
@@ -230,8 +263,14 @@ START_TEST(test_ddb_words_throttled_side)
 	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 2000);
 	ck_assert_double_gt(res->variants[0].read_utilisation,
 			    res->variants[0].write_utilisation);
-	ck_assert_msg(strstr(f, "too few WRU for this load"), "%s", f);
-	ck_assert_msg(!strstr(f, "RRU"), "%s", f);
+	ck_assert_msg(strstr(f, "its on-demand write instant limit bounds "
+				"this load"),
+		      "%s", f);
+	ck_assert_msg(strstr(f, "pre-warm the table (warm_write_units, D13)"),
+		      "%s", f);
+	/* an on-demand table has no WRU to add (trialI-9) */
+	ck_assert_msg(!strstr(f, "too few"), "%s", f);
+	ck_assert_msg(!strstr(f, "RRU") && !strstr(f, "warm_read"), "%s", f);
 	free(f);
 	result_free(res);
 	tu_sim_free(run);
@@ -444,6 +483,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_words_one_key_split);
 	tcase_add_test(tc, test_ddb_words_index_share);
 	tcase_add_test(tc, test_ddb_words_limit_not_met);
+	tcase_add_test(tc, test_ddb_words_on_demand_hot_key_units);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
 	tcase_set_timeout(tc, 300);

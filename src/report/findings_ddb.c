@@ -202,7 +202,10 @@ char *findings_ddb_hot_key(const struct pk_result *r,
 	    "capacity (D3, statement 17); %s. %s",
 	    k->key, fmt_thousands(k->peak_mcu / MCU_PER_UNIT, a),
 	    write ? "write" : "read", (long long)k->peak_s,
-	    fmt_thousands(cap, b), write ? "WCU" : "RCU", why, fix);
+	    fmt_thousands(cap, b),
+	    v->ddb->on_demand ? (write ? "WRU" : "RRU")
+			      : (write ? "WCU" : "RCU"),
+	    why, fix);
 }
 
 char *findings_ddb_index_fixed(const struct pk_result *r,

@@ -293,12 +293,16 @@ const char *findings_ddb_short_of(const struct pk_result *r, int hot_pct,
 		    findings_ddb_od_bound(r, v, write, bound, sizeof(bound)),
 		    write ? "writes" : "reads", u);
 	} else if (v->ddb->on_demand) {
+		/* an on-demand table has no units to add: its instant limit
+		   follows the previous peak (D12); pre-warming raises it
+		   (D13) */
 		snprintf(buf, n,
-			 "too few %s for this load (the table's %s used "
-			 "%.0f%% of its on-demand %s instant limit over the "
-			 "run)",
-			 write ? "WRU" : "RRU", write ? "writes" : "reads", u,
-			 write ? "write" : "read");
+			 "its on-demand %s instant limit bounds this load "
+			 "(D12: twice the previous peak; the table's %s used "
+			 "%.0f%% of it over the run): pre-warm the table "
+			 "(%s, D13) or ramp up slower",
+			 write ? "write" : "read", write ? "writes" : "reads",
+			 u, write ? "warm_write_units" : "warm_read_units");
 	} else if (hot && findings_ddb_compared(v, hot_pct, hot, &w) > 0 &&
 		   w.from_s < v->end_s &&
 		   ddb_window_use(
