@@ -1621,9 +1621,6 @@ START_TEST(test_gsi_values_of_file)
 }
 END_TEST
 
-static void estimate_text(const char *name, const char *text,
-			  struct pk_memory_estimate *e);
-
 /* The estimate of a sparse run of 10,000 operations over 1,000,000 s
    (0.01/s), half creates and half reads, on `target` (a container or a
    table line), with `gsi` (index lines, or "") */
@@ -1642,7 +1639,7 @@ static void sparse_estimate(const char *target, const char *gsi,
 		 "  - {duration: 1000000s, rate: 0.01/s, "
 		 "ops: {create: 0.5, read: 0.5}, item_size: 1KB}\n",
 		 target, gsi);
-	estimate_text("sparse.yaml", text, e);
+	tu_estimate_text("sparse.yaml", text, e);
 }
 
 /*
@@ -1669,9 +1666,9 @@ START_TEST(test_bill_minutes)
 	char buf[512];
 
 	snprintf(buf, sizeof(buf), text, "1000000s", "0.00001/s");
-	estimate_text("a.yaml", buf, &a);
+	tu_estimate_text("a.yaml", buf, &a);
 	snprintf(buf, sizeof(buf), text, "10000000s", "0.000001/s");
-	estimate_text("b.yaml", buf, &b);
+	tu_estimate_text("b.yaml", buf, &b);
 	ck_assert_double_eq_tol(b.samples - a.samples, 636792, 1e-3);
 	ck_assert_double_eq_tol(b.total - a.total, 636792, 1e-3);
 }
@@ -2040,30 +2037,15 @@ START_TEST(test_csv_sparse_seconds)
 {
 	struct pk_memory_estimate e;
 
-	estimate_text("sparse.yaml",
-		      "container: {partition_key: /k, throughput: 400}\n"
-		      "items: {k: {values: \"k{0..999}\"}}\n"
-		      "phases: [{duration: 2d, rate: 2/m, "
-		      "ops: {create: 0.5, read: 0.5}}]\n",
-		      &e);
+	tu_estimate_text("sparse.yaml",
+			 "container: {partition_key: /k, throughput: 400}\n"
+			 "items: {k: {values: \"k{0..999}\"}}\n"
+			 "phases: [{duration: 2d, rate: 2/m, "
+			 "ops: {create: 0.5, read: 0.5}}]\n",
+			 &e);
 	ck_assert_double_eq_tol(e.csv_seconds, 1936040.0, 0.5);
 }
 END_TEST
-
-/* The estimate of text, parsed as name */
-static void estimate_text(const char *name, const char *text,
-			  struct pk_memory_estimate *e)
-{
-	struct pk_diag d;
-	struct pk_scenario *s;
-
-	diag_init(&d);
-	s = scenario_parse(name, text, strlen(text), &d);
-	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
-	scenario_memory_estimate(s, e);
-	scenario_free(s);
-	diag_free(&d);
-}
 
 /*
  * Streams run side by side from t = 0 (workload.c), so the run spans the
@@ -2095,11 +2077,11 @@ START_TEST(test_streams_side_by_side)
 	char text[512];
 
 	snprintf(text, sizeof(text), fmt, "13h", "1/s", "13h", "1/s");
-	estimate_text("day.yaml", text, &e);
+	tu_estimate_text("day.yaml", text, &e);
 	ck_assert_double_eq_tol(e.samples, 5410080.0, 0.5);
 	ck_assert_double_eq_tol(e.report_minutes, 780.0, 1e-6);
 	snprintf(text, sizeof(text), fmt, "2d", "0.0001/s", "2d", "0.0001/s");
-	estimate_text("sparse.yaml", text, &e);
+	tu_estimate_text("sparse.yaml", text, &e);
 	ck_assert_double_eq_tol(e.report_minutes, 345.6, 1e-6);
 }
 END_TEST

@@ -5,7 +5,6 @@
  */
 #include <check.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "pksim/load/scenario.h"
 #include "testutil.h"
@@ -15,8 +14,6 @@
 static double table_items_bytes(int n)
 {
 	struct pk_memory_estimate e;
-	struct pk_scenario *sc;
-	struct pk_diag dg;
 	char text[1024];
 
 	snprintf(text, sizeof(text),
@@ -30,12 +27,7 @@ static double table_items_bytes(int n)
 		 "  - {duration: 10s, rate: %d/s, ops: {create: 1}, "
 		 "item_size: 1KB}\n",
 		 n / 10);
-	diag_init(&dg);
-	sc = scenario_parse("t.yaml", text, strlen(text), &dg);
-	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&dg));
-	scenario_memory_estimate(sc, &e);
-	scenario_free(sc);
-	diag_free(&dg);
+	tu_estimate_text("t.yaml", text, &e);
 	return e.items;
 }
 

@@ -508,3 +508,17 @@ char *tu_findings_text(const struct pk_result *r)
 	free(f);
 	return all;
 }
+
+void tu_estimate_text(const char *name, const char *text,
+		      struct pk_memory_estimate *e)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse(name, text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	scenario_memory_estimate(s, e);
+	scenario_free(s);
+	diag_free(&d);
+}

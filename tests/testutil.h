@@ -67,6 +67,13 @@ Suite *tu_suite(void);
 /* Everything diag_print writes for d, as one string (caller frees). */
 char *tu_diag_text(const struct pk_diag *d);
 
+struct pk_memory_estimate;
+
+/* The memory estimate (scenario_memory_estimate) of scenario text
+   parsed as name, into *e; fails the test when text does not load. */
+void tu_estimate_text(const char *name, const char *text,
+		      struct pk_memory_estimate *e);
+
 /* Path of a file under the source tree (PKSIM_SOURCE_ROOT) or "../.."
    when unset; returns a static buffer valid until the next call. */
 const char *tu_src(const char *rel);
