@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tools/bench.py's memory arithmetic (per_unit, memory_detail), its
-scaling rows (scaling_row, scaling_ratios, scaling_rows) and its --quick
-table, on hand values (no pksim run). Usage: bench_memory.py SRC"""
+scaling rows (scaling_row, scaling_ratios, scaling_rows), the floor's
+figure (floor_seconds) and its --quick table, on hand values (no pksim
+run). Usage: bench_memory.py SRC"""
 import importlib.util
 import io
 import os
@@ -102,6 +103,17 @@ fig["ingest_at_once_429s"] = 2_000_000
 rows = {r[0]: r[1] for r in bench.table_rows(fig, False)}
 k = "data file ingest --at-once (2,000,000 429s, retried), records per CPU s"
 assert rows[k] == "8", rows
+
+# the floor's figure is its loop's CPU seconds as it prints them, not
+# its process's (which counts its key-text table): a line the floor
+# printed at 1 M operations over 10 M key values, whose process took
+# 1.01 CPU s, gives 0.230 s, 0.230 / 1,000,000 = 230 ns an operation
+line = ("ops=1000000 seconds=0.230000 ops_per_s=4352477 "
+        "checksum=13847112244588260427\n")
+assert bench.floor_seconds(line) == 0.23, bench.floor_seconds(line)
+r = bench.scaling_row("10 M key values", 0.538, 1_000_000, 1_000_000,
+                      MiB, bench.floor_seconds(line), 0.538, 0)
+assert r["floor_ns_per_op"] == 230, r
 
 # the scaling rows: the issue's 16-range figure, 3.39 CPU s over 10 M
 # creates = 339 ns an operation; 1,000 ranges at 19.02 s = 1,902 ns,

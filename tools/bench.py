@@ -68,7 +68,9 @@ estimate, no floor), the memory side runs, and the estimate rows (the
 scaling workloads run once each for their peak, without the floor or
 the --no-remedies timing; none of the compare, ingest or idle rows).
 Figures are CPU seconds of the child (user + system) from wait4(2), so a
-busy machine slows them less than wall time would. Peak RSS is pksim's
+busy machine slows them less than wall time would; the floor's are the
+CPU seconds of its loop, as it prints them (floor_seconds: the table of
+key texts it builds first is no work of pksim's). Peak RSS is pksim's
 own, in MiB (2^20 bytes; the JSON's *_mb keys are MiB too), measured by
 GNU time (/usr/bin/time, Debian package time): a child's ru_maxrss from
 this script's wait4 starts at the RSS of the Python process it was
@@ -129,6 +131,20 @@ def run(cmd, stdout=subprocess.DEVNULL):
     out.seek(0)
     text = out.read().decode()
     return ru.ru_utime + ru.ru_stime, kib * 1024, text
+
+
+def floor_seconds(text):
+    """The floor's CPU seconds over its draws, as it prints them
+    (tools/floor.c's `seconds=S`: CLOCK_PROCESS_CPUTIME_ID around its
+    loop), not its process's: before the loop it formats every key
+    value's text with snprintf, work pksim never does (pksim formats a
+    value when an operation sends it). At 1 M operations over 10 M key
+    values that was 0.78 of the process's 1.01 CPU s, and the floor
+    came out slower than pksim."""
+    m = re.search(r"\bseconds=([0-9.]+)", text)
+    if not m or float(m.group(1)) <= 0:
+        sys.exit("bench: the floor printed no seconds above 0: %r" % text)
+    return float(m.group(1))
 
 
 def estimate(pksim, cmd):
@@ -244,8 +260,11 @@ def main():
         est = [estimate_row(os.path.basename(big), estimate(
             pksim, ["run", big]), rss)]
         if not a.memory:
-            fsecs, _, ftext = run([floor, str(ops), "1000000"],
+            psecs, _, ftext = run([floor, str(ops), "1000000"],
                                   stdout=subprocess.PIPE)
+            fsecs = floor_seconds(ftext)
+            fig["floor_seconds"] = round(fsecs, 3)
+            fig["floor_process_seconds"] = round(psecs, 3)
             fig["floor_ops_per_s"] = round(ops / fsecs)
             fig["ratio_to_floor"] = round(fig["floor_ops_per_s"] /
                                           fig["run_ops_per_s"], 2)
@@ -498,7 +517,9 @@ def scaling(tmp, pksim, floor, scale, est, memory_only=False):
         v = totals(text)
         t = v["totals"]
         ops = t["operations"]
-        fs, _, _ = run([floor, str(ops), str(keys)])
+        _, _, ftext = run([floor, str(ops), str(keys)],
+                          stdout=subprocess.PIPE)
+        fs = floor_seconds(ftext)
         listed, ran = replays_run(v.get("remedies") or {})
         rows.append(scaling_row(name, s, ops, t["requests"], rss, fs, alone,
                                 listed, ran))

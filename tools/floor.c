@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 	secs = floor_cpu_seconds() - t0;
 	for (int i = 0; i < FLOOR_RANGES; i++)
 		check = check * 31 + range_count[i];
-	printf("ops=%" PRIu64 " seconds=%.3f ops_per_s=%.0f checksum=%" PRIu64
+	printf("ops=%" PRIu64 " seconds=%.6f ops_per_s=%.0f checksum=%" PRIu64
 	       "\n",
 	       ops, secs, secs > 0 ? (double)ops / secs : 0.0,
 	       check + key_count[0]);
