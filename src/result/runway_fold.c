@@ -8,9 +8,10 @@
  * both the same part; with none alike, to the last kept one, the two
  * then averaged over their seconds. What is left out: the order of
  * the seconds joined (they move next to the stretch they join, which a
- * fill inside that stretch and burst credit see: a projection whose
- * burst credit reached its most in such a walk is not given,
- * runway_fold_guard).
+ * fill inside that stretch sees). Burst credit sees it too: stretches
+ * joined alike are grown turn by turn (runway_turns.c); a projection
+ * whose credit banked in a slice joined otherwise is not given
+ * (runway_fold_guard).
  */
 #include <math.h>
 
@@ -107,14 +108,16 @@ void runway_fold_guard(const struct rw_proj *p, const struct cand *named,
 	      rw->kind == PK_RUNWAY_LEVELS)) {
 		return;
 	}
-	/* joined, the quiet seconds of many stretches bank as one, at
-	   most PK_RW_BURST_SAVE_S of the RU/s, after or before the bursts
-	   they would have paid for: apart, each quiet stretch banks for
-	   the burst after it. A spiking phase's spikes of a short cycle
+	/* slices taken in turn (runway_turns.c) bank and spend as
+	   apart; a slice joined otherwise banks the quiet seconds of many
+	   stretches as one, at most PK_RW_BURST_SAVE_S of the RU/s, after
+	   or before the bursts they would have paid for: apart, each quiet
+	   stretch banks for the burst after it. A spiking phase's spikes
 	   taken two or three together bank and spend as apart while the
 	   credit empties every cycle: only credit that piles up tells. */
-	if ((joined & PK_RW_JOINED_FOLD) ||
-	    ((joined & PK_RW_JOINED_SPIKES) && named->bank_piled)) {
+	if (named->bank_lumped &&
+	    ((joined & PK_RW_JOINED_FOLD) ||
+	     ((joined & PK_RW_JOINED_SPIKES) && named->bank_piled))) {
 		rw->kind = PK_RUNWAY_UNTESTED;
 		rw->burst_joined = 1;
 		rw->full_s = -1;

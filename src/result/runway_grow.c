@@ -242,9 +242,9 @@ int runway_stored_shares(const struct pk_result_variant *v, const double *rmass,
    what requests leave; ASSUMPTION: a range's room shared by its logical
    partitions as their writes are). part[k] (NULL: not kept) grows by
    stream k's part of what it adds. */
-static double slice_grow(const struct pk_result_variant *v, struct cand *c,
-			 const struct slice *x, double w, size_t ns,
-			 double pooled, struct bite *b, double *del,
+double runway_slice_grow(const struct pk_result_variant *v, struct cand *c,
+			 const struct slice *x, double w, double times,
+			 size_t ns, double pooled, struct bite *b, double *del,
 			 double *part)
 {
 	const double per_range = v->n_ranges ? 1.0 / (double)v->n_ranges : 1.0;
@@ -252,8 +252,6 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0, room;
 	double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
 	double r_k[PK_MAX_STREAMS], asked_k[PK_MAX_STREAMS], r_ru, r_b;
-	const double times =
-	    (w == 1.0 && x->reps > 1 ? x->reps : 1.0) * fmax(1.0, x->runs);
 	double want_c[2] = {0, 0}, ru_c[2] = {0, 0}; /* High, Low */
 	double kept[2] = {1, 1};		     /* ... their parts kept */
 	const double lim =
@@ -371,6 +369,44 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	return want;
 }
 
+/* The n slices x (part w of each) in order for candidate c, under burst
+   credit those that stand for stretches taken in turn
+   (runway_turns_end) turn by turn (runway_turns.c): returns what they
+   add, adds their deletions to *del (each slice's into d[i] too while
+   i < nd, a turn group's all in its first slice's) and their streams'
+   parts to part (NULL: not kept) */
+static double grow_in_order(const struct pk_result_variant *v, struct cand *c,
+			    const struct slice *x, size_t n, size_t ns,
+			    double w, const struct rw_pool *pool,
+			    struct bite *b, double *del, double *d, size_t nd,
+			    double *part)
+{
+	double add = 0;
+	size_t i, j, e;
+
+	for (i = 0; i < n; i = e) {
+		double t = 0; /* slice_grow adds its deletions once */
+
+		e = c->burst ? runway_turns_end(x, n, i) : i + 1;
+		if (e - i > 1) {
+			add += runway_turns_grow(v, c, x, i, e, w, ns, pool, b,
+						 &t, part, NULL);
+		} else {
+			/* joined runs of seconds not taken in turn: their
+			   credit banks and is spent as one */
+			c->bank_lumped |= c->burst && x[i].runs > 1;
+			add += runway_slice_grow(
+			    v, c, &x[i], w, runway_slice_times(&x[i], w), ns,
+			    runway_pool_lim(pool, i, c->g->range), b, &t, part);
+		}
+		*del += t;
+		for (j = i; j < e && j < nd; j++) {
+			d[j] = j == i ? t : 0;
+		}
+	}
+	return add;
+}
+
 /* One cycle of the n slices x of a short stream (part w of each) for
    candidate c, as runway_cand_add walks it: returns what it adds, adds
    its deletions to *del (each slice's into d[i] too while i < nd) and
@@ -380,22 +416,8 @@ static double burst_cycle(const struct pk_result_variant *v, struct cand *c,
 			  const struct rw_pool *pool, struct bite *b,
 			  double *del, double *d, size_t nd, double *lastk)
 {
-	double add = 0;
-	size_t i;
-
 	memset(lastk, 0, sizeof(double) * PK_MAX_STREAMS);
-	for (i = 0; i < n; i++) {
-		double t = 0; /* slice_grow adds its deletions once */
-
-		add += slice_grow(v, c, &x[i], w, ns,
-				  runway_pool_lim(pool, i, c->g->range), b, &t,
-				  lastk);
-		*del += t;
-		if (i < nd) {
-			d[i] = t;
-		}
-	}
-	return add;
+	return grow_in_order(v, c, x, n, ns, w, pool, b, del, d, nd, lastk);
 }
 
 double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
@@ -411,12 +433,8 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 
 	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
 	if (reps == 1) {
-		for (i = 0; i < n; i++) {
-			add += slice_grow(v, c, &x[i], 1.0, ns,
-					  runway_pool_lim(pool, i, c->g->range),
-					  b, del, part);
-		}
-		return add;
+		return grow_in_order(v, c, x, n, ns, 1.0, pool, b, del, d, 0,
+				     part);
 	}
 	while (done < reps && cycles < PK_RW_BURST_CYCLES) {
 		const double one = fmin(1.0, reps - done);
@@ -465,28 +483,6 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 	return add;
 }
 
-/* The end (past the last) of the slices from x[i] on, of the n, that
-   stand for turns of stretches taken in turn: consecutive slices whose
-   runs are one whole number of 2 or more (a fold joins each stretch
-   past a step's room into the latest kept one alike, so a list of
-   busy and quiet phases ends in one busy and one quiet slice of runs
-   each; runway_fold.c) go round that many times, each slice's part of
-   a turn in order, not one slice's seconds then the next's; i + 1 for
-   any other */
-static size_t turns_end(const struct slice *x, size_t n, size_t i)
-{
-	const double r = x[i].runs;
-	size_t j = i + 1;
-
-	if (!(r >= 2) || r != floor(r)) {
-		return j;
-	}
-	while (j < n && x[j].runs == r) {
-		j++;
-	}
-	return j;
-}
-
 /* What each of a step's n slices adds to c starting from bank, in
    order, into add[] (their sum *all, their length *span): 0 when there
    are more slices than add[] holds or nothing is added or no time
@@ -497,18 +493,29 @@ static int step_adds(const struct pk_result_variant *v, const struct cand *c,
 {
 	const struct rw_pool none = {0, 0, NULL, NULL};
 	struct cand cc = *c; /* cand_add spends its burst credit: a copy's */
-	size_t i;
+	size_t i, j, e;
 
 	cc.bank = bank;
 	*all = *span = 0;
-	for (i = 0; i < n && i < PK_MAX_STREAMS * PK_RW_STRETCHES + 1; i++) {
+	for (i = 0; i < n && i < PK_MAX_STREAMS * PK_RW_STRETCHES + 1; i = e) {
 		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-		double d;
+		double d = 0;
 
-		add[i] =
-		    runway_cand_add(v, &cc, &x[i], 1, ns, &none, &b, &d, NULL);
-		*all += add[i];
-		*span += x[i].len;
+		/* under burst credit, turns of stretches taken in turn
+		   as runway_cand_add takes them */
+		e = cc.burst ? runway_turns_end(x, n, i) : i + 1;
+		if (e - i > 1) {
+			memset(&add[i], 0, (e - i) * sizeof(*add));
+			runway_turns_grow(v, &cc, x, i, e, 1.0, ns, &none, &b,
+					  &d, NULL, &add[i]);
+		} else {
+			add[i] = runway_cand_add(v, &cc, &x[i], 1, ns, &none,
+						 &b, &d, NULL);
+		}
+		for (j = i; j < e; j++) {
+			*all += add[j];
+			*span += x[j].len;
+		}
 	}
 	return i == n && *all > 0 && *span > 0;
 }
@@ -527,7 +534,7 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
 		return a;
 	}
 	/* whole cycles first, then the cycle's slices in order, slices
-	   joined turn by turn (turns_end) a whole turn first */
+	   joined turn by turn (runway_turns_end) a whole turn first */
 	left = a * all;
 	m = floor(left / (all / reps));
 	m = m < reps ? m : floor(reps);
@@ -536,7 +543,7 @@ double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
 	for (i = 0; i < n; i = e) {
 		double ga = 0, gl = 0, turns, k;
 
-		e = turns_end(x, n, i);
+		e = runway_turns_end(x, n, i);
 		turns = e - i > 1 ? x[i].runs : 1.0;
 		for (j = i; j < e; j++) {
 			ga += add[j] / reps;
@@ -580,7 +587,7 @@ static double added_by(const double *add, double all, double span, double reps,
 	size_t i, j, e;
 
 	/* whole cycles first, then the cycle's slices in order, slices
-	   joined turn by turn (turns_end) a whole turn first */
+	   joined turn by turn (runway_turns_end) a whole turn first */
 	left = u * span;
 	m = floor(left / (span / reps));
 	m = m < reps ? m : floor(reps);
@@ -589,7 +596,7 @@ static double added_by(const double *add, double all, double span, double reps,
 	for (i = 0; i < n; i = e) {
 		double ga = 0, gl = 0, turns, k;
 
-		e = turns_end(x, n, i);
+		e = runway_turns_end(x, n, i);
 		turns = e - i > 1 ? x[i].runs : 1.0;
 		for (j = i; j < e; j++) {
 			ga += add[j] / reps;

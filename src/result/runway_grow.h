@@ -111,6 +111,10 @@ struct cand {
 				  in some slice, or grew over a whole
 				  cycle of a short stream after the first
 				  a step walks: bursts left it unspent */
+	int bank_lumped;       /* ... 1: a slice of runs of seconds joined
+				  apart from a turn (runway_turns_end) was
+				  grown as one, its credit banked and
+				  spent once for them all */
 	double del_q;	 /* TTL: the part of its range's unused RU/s the step's
 			    deletions take (rule 28), which the bank does not
 			    earn */
@@ -169,6 +173,48 @@ double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,
 			      const struct rw_pool *pool,
 			      const struct rw_classes *cl, int64_t h, double t1,
 			      int64_t off);
+
+/* What candidate c adds over the part w of slice x, the slice coming
+   times times in it (its repeats and runs; a retry's leftovers are per
+   time), ns streams, its range's RU/s in force pooled (< 0: the range's
+   own with the pool's lending); runway_grow.c says the rules. *b says
+   what bit, *del grows by the bytes its range's unused RU/s could
+   delete, part[k] (NULL: not kept) by stream k's part of what it
+   adds. c's burst credit and retries move on. */
+double runway_slice_grow(const struct pk_result_variant *v, struct cand *c,
+			 const struct slice *x, double w, double times,
+			 size_t ns, double pooled, struct bite *b, double *del,
+			 double *part);
+
+/* ---- runway_turns.c: slices of stretches taken in turn ---- */
+
+/* The end (past the last) of the slices from x[i] on, of the n, that
+   stand for turns of stretches taken in turn: consecutive slices whose
+   runs are one whole number of 2 or more (a fold joins each stretch
+   past a step's room into the latest kept one alike, so a list of
+   busy and quiet phases ends in one busy and one quiet slice of runs
+   each; runway_fold.c) go round that many times, each slice's part of
+   a turn in order, not one slice's seconds then the next's; i + 1 for
+   any other */
+size_t runway_turns_end(const struct slice *x, size_t n, size_t i);
+
+/* The times slice x comes in its part w: a short cycle's repeats (w 1)
+   times the runs of seconds it joins, at least 1 */
+double runway_slice_times(const struct slice *x, double w);
+
+/* What candidate c adds over the part w of slices x[i .. e) (a group
+   runway_turns_end gives, ns streams, pool's lending by slice index)
+   taken turn by turn: x[i].runs turns (times the repeats of a short
+   cycle when w is 1), each slice's 1 / turns of part w in order in
+   each, c's burst credit (rule 14) and retries carried from slice to
+   slice. *del and part[k] (NULL: not kept) grow as runway_slice_grow's
+   do; each[j - i] (NULL: not kept) by slice j's part of what it adds.
+   A turn that ends with the credit and retries it started with is
+   repeated for the rest. */
+double runway_turns_grow(const struct pk_result_variant *v, struct cand *c,
+			 const struct slice *x, size_t i, size_t e, double w,
+			 size_t ns, const struct rw_pool *pool, struct bite *b,
+			 double *del, double *part, double *each);
 
 /* The part of a step (0 .. 1 of its slices' length) by which candidate
    c, its burst credit bank at the step's start, has added the part a

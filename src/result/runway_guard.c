@@ -630,10 +630,12 @@ const char *runway_untested_text(const struct pk_runway *rw, char *buf,
 		snprintf(buf, cap,
 			 "its range's burst credit (rule 14) banks in each "
 			 "quiet stretch for the burst after it, but the "
-			 "projection joined stretches (a phase list past the "
-			 "%d a step keeps apart, or a spiking phase's spikes "
-			 "of more than one period), whose credit then reached "
-			 "its most as one: when it fills is not timed",
+			 "projection joined stretches it could not take in "
+			 "turn (a phase list past the %d a step keeps apart "
+			 "whose phases do not come round the same number of "
+			 "times, or a spiking phase's spikes cut mid-period), "
+			 "whose credit then banked and was spent as one: when "
+			 "it fills is not timed",
 			 PK_RW_STRETCHES);
 		return buf;
 	}

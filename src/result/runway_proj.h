@@ -105,8 +105,9 @@ void runway_spill_out(struct cand *c, double len, double times, double ru,
    the hour, not a second at a time) made PK_RUNWAY_UNTESTED with
    burst_joined when named's writes were held back by a range with
    burst credit (rule 14) and a walk of p's streams joined stretches
-   that ran apart (rstream.joined): those past the room a step keeps,
-   or a spiking phase's spikes when the credit piled up
+   that ran apart (rstream.joined) into a slice grown as one, not in
+   turn (cand.bank_lumped; runway_turns_end): those past the room a
+   step keeps, or a spiking phase's spikes when the credit piled up
    (cand.bank_piled: its most reached, or grown over a cycle). The
    credit each quiet stretch would bank for the burst after it is then
    lost or spent late, the figure late. named NULL: nothing. */

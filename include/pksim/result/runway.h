@@ -588,10 +588,11 @@ struct pk_runway {
 	int burst_joined;      /* UNTESTED: the projection joined stretches
 				  of a phase list past the room a step
 				  keeps apart, or a spiking phase's spikes
-				  into one piece, and its burst credit
-				  (rule 14) reached the most it holds in
-				  one of them: what each quiet stretch
-				  banks for its burst is not followed */
+				  into one piece, in a slice it could not
+				  take in turn, and its burst credit
+				  (rule 14) banked there as one: what each
+				  quiet stretch banks for its burst is not
+				  followed */
 	int untimed;	       /* RATES: the key has a time part (bucket) but
 				  the logical partition named keeps its value
 				  for good (another stream's constant) */
