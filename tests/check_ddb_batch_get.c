@@ -145,17 +145,17 @@ START_TEST(test_ddb_batch_get_resend)
 END_TEST
 
 /*
- * A response holds at most 16 MB (AWS's BatchGetItem reference; 16 MiB
- * = 16,777,216 bytes here): the key that would pass it and those after
- * it come back unprocessed. An on-demand table (a new one serves 12,000
- * RRU a second, 3,000 a partition); 100 creates of 400 KiB (409,600 B)
- * at 2 a second, then one BatchGetItem of the 100 keys, eventual: 40
- * items are 16,384,000 bytes, a 41st would be 16,793,600, so each
- * attempt reads 40 keys at most, ceil(409,600 / 4,096) x 0.5 = 50 RRU
- * each (2,000 RRU, under the table's 12,000 and, 40 keys however they
- * lie on its partitions, under no 3,000). Attempts: 40 read, 40, then
- * the last 20: 3 attempts, 2 retries, 100 x 50 = 5,000 RRU read in all,
- * none throttled.
+ * A response holds at most 16 MB (AWS's BatchGetItem reference;
+ * 16,000,000 bytes, as its example below counts): the key that would
+ * pass it and those after it come back unprocessed. An on-demand table
+ * (a new one serves 12,000 RRU a second, 3,000 a partition); 100
+ * creates of 400 KiB (409,600 B) at 2 a second, then one BatchGetItem
+ * of the 100 keys, eventual: 39 items are 15,974,400 bytes, a 40th
+ * would be 16,384,000, so each attempt reads 39 keys at most,
+ * ceil(409,600 / 4,096) x 0.5 = 50 RRU each (1,950 RRU, under the
+ * table's 12,000 and, 39 keys however they lie on its partitions, under
+ * no 3,000). Attempts: 39 read, 39, then the last 22: 3 attempts, 2
+ * retries, 100 x 50 = 5,000 RRU read in all, none throttled.
  */
 START_TEST(test_ddb_batch_get_sixteen_mb)
 {
@@ -239,6 +239,38 @@ START_TEST(test_ddb_batch_get_scenario)
 }
 END_TEST
 
+/*
+ * AWS's BatchGetItem reference: "if you ask to retrieve 100 items, but
+ * each individual item is 300 KB in size, the system returns 52 items
+ * (so as not to exceed the 16 MB limit)". 100 creates of 300 KiB
+ * (307,200 B) at 2 a second on a new on-demand table, then one
+ * BatchGetItem of the 100 keys, eventual, no retries: 52 x 307,200 =
+ * 15,974,400 bytes, a 53rd would pass 16,000,000: 52 read, ceil(307,200
+ * / 4,096) x 0.5 = 37.5 RRU each, 1,950 RRU; the 48 others unprocessed,
+ * given up. Counted as 16 MiB (16,777,216) it read 54: 2,025 RRU.
+ */
+START_TEST(test_ddb_batch_get_aws_example)
+{
+	struct pk_run *run = tu_sim_text(
+	    "aws52.yaml", "seed: 1\n"
+			  "service: dynamodb\n"
+			  "table: {partition_key: /id, capacity: on_demand}\n"
+			  "client: {retries: off}\n"
+			  "phases:\n"
+			  "- {duration: 50s, rate: 2/s, item_size: 300KB}\n"
+			  "- {duration: 1s, rate: 1/s, ops: {batch_get: 1}, "
+			  "batch_get: {size: 100}}\n");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->failed_after_retries, 1);
+	tu_snapshot(run, 0, &s);
+	ck_assert_int_eq(s.ddb->read_used_mcu, 1950 * CU);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_batch_get");
@@ -249,6 +281,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_batch_get_unprocessed);
 	tcase_add_test(tc, test_ddb_batch_get_resend);
 	tcase_add_test(tc, test_ddb_batch_get_sixteen_mb);
+	tcase_add_test(tc, test_ddb_batch_get_aws_example);
 	tcase_add_test(tc, test_ddb_batch_get_isolate);
 	tcase_add_test(tc, test_ddb_batch_get_scenario);
 	suite_add_tcase(s, tc);

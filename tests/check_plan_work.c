@@ -853,8 +853,9 @@ END_TEST
 /*
  * A BatchGetItem is spent from a client's ru_budget at each key's read
  * (§1: "each item rounded, then summed"): 100 keys of items of 160 KB
- * (163,840 B: 40 RCU strong each; 100 of them 16,384,000 B, within the
- * answer's 16 MiB) take 100 x 40 = 4,000 units. 100 creates of them
+ * (163,840 B: 40 RCU strong each) take 100 x 40 = 4,000 units (an
+ * upper bound: past the answer's 16 MB a run reads 97 and sends the
+ * other 3 again). 100 creates of them
  * first (160 WCU each, 16,000 units), then n BatchGetItems of 100 keys,
  * at 1 unit a second: 8,000 take 16,000 + 32,000,000 = 32,016,000 s,
  * past the 31,622,400 s (366 days) a run may simulate: refused; 7,000

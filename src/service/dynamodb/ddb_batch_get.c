@@ -24,9 +24,10 @@
  *   was read, each throttled key a read throttle event of its
  *   partition either way.
  * - A-BGI: "A single operation can retrieve up to 16 MB of data": the
- *   key whose item would take the keys read past 16 MiB
- *   (PK_DDB_BATCH_GET_MAX_BYTES) and every later one is not asked and
- *   comes back unprocessed.
+ *   key whose item would take the keys read past 16 MB
+ *   (PK_DDB_BATCH_GET_MAX_BYTES: 16,000,000 bytes, as A-BGI's example
+ *   of 100 items of 300 KB returning 52 counts) and every later one is
+ *   not asked and comes back unprocessed.
  * - Each key's first attempt weighs its item's heat as a GetItem's
  *   does: an item hot beside another key value on its partition moves
  *   to a partition of its own (D11, ddb_isolate.c).

@@ -31,9 +31,11 @@
 /* BatchGetItem's most bytes read in one response: "A single operation
    can retrieve up to 16 MB of data" (AWS's BatchGetItem API reference;
    not in the reference file). The keys past it come back unprocessed.
-   ASSUMPTION: 16 MiB, as DynamoDB counts 1 MB = 1,024 KB (reference
-   §1) */
-#define PK_DDB_BATCH_GET_MAX_BYTES (UINT64_C(16) * 1024 * 1024)
+   ASSUMPTION: 16,000,000 bytes, the reading under which the same
+   reference's example holds: "if you ask to retrieve 100 items, but
+   each individual item is 300 KB in size, the system returns 52 items"
+   (52 x 307,200 = 15,974,400; 16 MiB would return 54) */
+#define PK_DDB_BATCH_GET_MAX_BYTES UINT64_C(16000000)
 /* TransactWriteItems' most actions: 100 (AWS's TransactWriteItems API
    reference and service quotas page; reference §14 lists only the
    batch requests). A scenario's batch holds at most PK_MAX_BATCH_OPS
