@@ -276,6 +276,48 @@ START_TEST(test_ddb_items_bad_sort_key)
 END_TEST
 
 /*
+ * A sort key value is 1 to 1,024 bytes (AWS's Constraints page, "Sort key
+ * length"; a partition key value's 2,048 does not apply): of two records
+ * keyed k = "a", s of 1,024 'x' is stored and s of 1,025 'x' refused with
+ * 400 (ValidationException, nothing stored). The stored item: k's name
+ * and value 1 + 1 B, s's 1 + 1,024 B, 1,027 B > 1 KiB: 2 WCU (D1).
+ */
+START_TEST(test_ddb_items_sort_key_over_1024)
+{
+	char sk[1026], text[512], rec[2200];
+	const char *data;
+	struct pk_run *run;
+	const struct pk_totals *t;
+	struct pk_snapshot s;
+
+	memset(sk, 'x', 1025);
+	sk[1025] = 0;
+	snprintf(rec, sizeof(rec),
+		 "{\"k\":\"a\",\"s\":\"%.1024s\"}\n"
+		 "{\"k\":\"a\",\"s\":\"%s\"}\n",
+		 sk, sk);
+	data = tu_dir_file("sk1025.jsonl", rec);
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, sort_key: /s, "
+		 "read_capacity_units: 10, write_capacity_units: 100}\n"
+		 "client: {retries: off}\n"
+		 "items: {file: '%s', rate: 10/s}\n",
+		 data);
+	run = tu_sim_text("sk1025.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 1);
+	ck_assert_uint_eq(t->bad_request_400, 1);
+	ck_assert_int_eq(t->ru_mru, 2 * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->items, 1);
+	ck_assert_uint_eq(s.storage_bytes, 1027);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * A data file's item is sized as DynamoDB sizes it (reference §1), not
  * as its JSON text. 100 records {"id":"c000N","k":"x000N","d":<1,006
  * characters>}: 2 + 5 + 1 + 5 + 1 + 1,006 = 1,020 B <= 1 KiB, so 1 WCU
@@ -727,6 +769,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("keys");
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_ddb_items_bad_sort_key);
+	tcase_add_test(tc, test_ddb_items_sort_key_over_1024);
 	tcase_add_test(tc, test_ddb_items_keys_by_item);
 	tcase_add_test(tc, test_ddb_items_file_sizes);
 	tcase_add_test(tc, test_ddb_items_number_keys_exact);

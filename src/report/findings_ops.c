@@ -271,8 +271,9 @@ static double batch_copies(const struct pk_scenario *sc)
 
 /* DynamoDB's 400s: ValidationException, for an item over 400 KB (D2),
    a TransactWriteItems whose items total over 4 MB (said only when one
-   was) or a key value the table refuses (not a string or number, or
-   over 2,048 bytes); the BatchWriteItems naming one key twice say why
+   was) or a key value the table refuses (not a string or number,
+   empty, a partition key over 2,048 bytes or a sort key over 1,024);
+   the BatchWriteItems naming one key twice say why
    when sc's batches copy their first item's values */
 static char *ddb_refused(const struct pk_scenario *sc,
 			 const struct pk_totals *t)
@@ -307,8 +308,9 @@ static char *ddb_refused(const struct pk_scenario *sc,
 			 "BatchWriteItems naming one primary key twice "
 			 "(ValidationException: each refused whole, nothing "
 			 "written%s), %s%s with a key value the table "
-			 "refuses (not a string or number, or over 2,048 "
-			 "bytes)",
+			 "refuses (not a string or number, empty, a "
+			 "partition key over 2,048 bytes or a sort key over "
+			 "1,024)",
 			 fmt_thousands(t->bad_request_400, a),
 			 t->bad_request_400 == 1 ? " was" : "s were",
 			 fmt_thousands(t->ddb_too_large_400, b),

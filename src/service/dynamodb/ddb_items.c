@@ -82,16 +82,21 @@ int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
 	return 0;
 }
 
+/* The longest partition and sort key values DynamoDB takes, in bytes */
+#define DDB_PKEY_MAX_BYTES 2048
+#define DDB_SORT_KEY_MAX_BYTES 1024
+
 /* Whether kv holds a key attribute value DynamoDB accepts: a string of
-   1 byte or more, or a number (reference §14: a partition key value is 1
-   to 2,048 bytes; pkey refuses past 2,048). Binary is not generated. */
-static int key_value_ok(const struct pk_keyval *kv)
+   1 to max bytes, or a number (reference §14 and AWS's Constraints page:
+   a partition key value is 1 to 2,048 bytes, pkey refusing past 2,048;
+   a sort key value 1 to 1,024). Binary is not generated. */
+static int key_value_ok(const struct pk_keyval *kv, size_t max)
 {
 	struct pk_value v;
 
 	return kv->status == 0 &&
 	       pkey_decode_single(kv->id, kv->id_len, &v) == 0 &&
-	       ((v.type == PK_VALUE_STRING && v.len > 0) ||
+	       ((v.type == PK_VALUE_STRING && v.len > 0 && v.len <= max) ||
 		v.type == PK_VALUE_NUMBER);
 }
 
@@ -101,7 +106,7 @@ int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash)
 
 	pkey_source_workload(d->key, d->w, item, &src);
 	pkey_build(d->key, &src, d->kv);
-	if (!key_value_ok(d->kv)) {
+	if (!key_value_ok(d->kv, DDB_PKEY_MAX_BYTES)) {
 		return -1;
 	}
 	*hash = ddb_key_hash(d->kv->id, d->kv->id_len);
@@ -168,7 +173,7 @@ static int add_key(struct ddb *d, uint64_t item)
 	if (d->sk) {
 		pkey_source_workload(d->sk, d->w, item, &src);
 		pkey_build(d->sk, &src, d->skv);
-		if (!key_value_ok(d->skv)) {
+		if (!key_value_ok(d->skv, DDB_SORT_KEY_MAX_BYTES)) {
 			return -1;
 		}
 	}
@@ -246,7 +251,7 @@ int ddb_items_key_pick(struct ddb *d, uint64_t item, uint64_t pick,
 
 	pkey_source_workload(d->key, d->w, item, &src);
 	pkey_build_pick(d->key, &src, pick, d->kv);
-	if (!key_value_ok(d->kv)) {
+	if (!key_value_ok(d->kv, DDB_PKEY_MAX_BYTES)) {
 		return -1;
 	}
 	*hash = ddb_key_hash(d->kv->id, d->kv->id_len);

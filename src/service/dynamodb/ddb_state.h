@@ -575,8 +575,8 @@ int ddb_batch_whole(struct ddb *d, const struct pk_svc_request *rq);
    not a string or number, an empty string, over 2,048 bytes; reference
    §14). Forget the request's keys (reset); add item's primary key as
    the request's next key (partition key as ddb_items_pkey, then its
-   sort key when the table has one: present, a string of 1 byte or more,
-   or a number): 0, or -1 for a key DynamoDB refuses. Build item's
+   sort key when the table has one: present, a string of 1 to 1,024
+   bytes, or a number): 0, or -1 for a key DynamoDB refuses. Build item's
    partition key into d->kv and its sort key into d->skv without adding
    a key (values: the heat of a batch's items, ddb_heat.c). Add item's
    primary key with its partition key's random parts set to candidate
