@@ -743,6 +743,22 @@ START_TEST(test_plan_usage)
 	     "pksim: error: '--seed' is an option of 'pksim run', 'pksim "
 	     "compare' and 'pksim lesson', not of 'pksim plan'; see 'pksim "
 	     "plan --help'"},
+	    /* -o's extension names a format plan does not write, or
+	       another than --format's: refused before anything is read
+	       (the directory does not exist: nothing could be written) */
+	    {"plan " OFFICES " -o no-such-dir/p.html",
+	     "pksim: error: -o 'no-such-dir/p.html' names an html file but "
+	     "pksim plan writes no html report; give -o a name that fits "
+	     "the format it writes; see 'pksim plan --help'"},
+	    {"plan " OFFICES " --format text -o no-such-dir/p.json",
+	     "pksim: error: -o 'no-such-dir/p.json' names a json file but "
+	     "--format text writes the text report; give --format json, or "
+	     "leave --format out (the extension picks it); see 'pksim plan "
+	     "--help'"},
+	    {"plan " OFFICES " --scenario -o no-such-dir/p.json",
+	     "pksim: error: --scenario writes a scenario YAML; -o "
+	     "'no-such-dir/p.json' names a report file (give it a .yaml "
+	     "name); see 'pksim plan --help'"},
 	    {"plan tests/bad-plan/no-such.yaml",
 	     "pksim: tests/bad-plan/no-such.yaml: error: cannot open: No "
 	     "such file or directory"},
@@ -760,6 +776,34 @@ START_TEST(test_plan_usage)
 		free(out);
 		free(err);
 	}
+}
+END_TEST
+
+/* Without --format, -o's extension picks plan's format: p.json holds
+   the bytes --format json prints, p.MD those of --format markdown */
+START_TEST(test_plan_output_extension)
+{
+	static const char *const cases[][2] = {{"p.json", "json"},
+					       {"p.MD", "markdown"}};
+	char *dir = tu_tmpdir(), path[512], args[1024], *want, *got;
+	size_t i;
+
+	to_src_root();
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, cases[i][0]);
+		snprintf(args, sizeof(args), "plan " OFFICES " -o '%s'", path);
+		free(run_ok(args));
+		snprintf(args, sizeof(args), "plan " OFFICES " --format %s",
+			 cases[i][1]);
+		want = run_ok(args);
+		got = tu_read_file(path, NULL);
+		ck_assert_str_eq(got, want);
+		free(want);
+		free(got);
+		unlink(path);
+	}
+	rmdir(dir);
+	free(dir);
 }
 END_TEST
 
@@ -847,6 +891,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_plan_too_large);
 	tcase_add_test(tc, test_plan_deterministic);
 	tcase_add_test(tc, test_plan_usage);
+	tcase_add_test(tc, test_plan_output_extension);
 	tcase_add_test(tc, test_plan_help);
 	tcase_add_test(tc, test_plan_resync_per_partition);
 	suite_add_tcase(s, tc);

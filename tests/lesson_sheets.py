@@ -21,8 +21,10 @@ check_expect's `pksim check` replays under the sanitizers already, and a
 lesson that names its scenario runs there in lesson 3 (compare-offices,
 a short run); build/ checks every lesson.
 Then the refusals (exit 2, a message, no output file): no --worksheet or
---solutions, both, an unknown --format, a scenario without lesson:
-(its FILE:1:1), -o naming the lesson itself. Exit 1 on any failure,
+--solutions, both, an unknown --format, -o naming a format lesson does
+not write or another than --format's, a scenario without lesson: (its
+FILE:1:1), -o naming the lesson itself; -o w.HTML without --format
+writes the HTML worksheet. Exit 1 on any failure,
 each printed.
 """
 import glob
@@ -134,6 +136,22 @@ def check_refusals(pksim, src, lesson):
             "give --worksheet or --solutions, not both", "both kinds")
     refused(pksim, [lesson, "--worksheet", "--format", "pdf"],
             "unknown format 'pdf'; allowed: markdown, html", "a format")
+    refused(pksim, [lesson, "--worksheet", "-o", "OUT.json"],
+            "names a json file but pksim lesson writes no json report",
+            "-o naming a format lesson does not write")
+    refused(pksim, [lesson, "--worksheet", "--format", "markdown", "-o",
+                    "OUT.html"],
+            "names an html file but --format markdown writes the "
+            "markdown report; give --format html", "-o against --format")
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "w.HTML")
+        p = sheet(pksim, lesson, "--worksheet", "-o", out)
+        want = sheet(pksim, lesson, "--worksheet", "--format", "html")
+        with open(out, encoding="utf-8") as f:
+            got = f.read()
+        if p.returncode != 0 or got != want.stdout:
+            fail("-o w.HTML without --format: exit %d, not the html "
+                 "worksheet" % p.returncode)
     plain_scenario = os.path.join(src, "scenarios", "storage-split.yaml")
     refused(pksim, [plain_scenario, "--worksheet"],
             plain_scenario + ":1:1: error: no lesson: block", "no lesson")

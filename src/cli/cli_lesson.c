@@ -27,6 +27,7 @@
 struct lesson_opts {
 	int worksheet, solutions;
 	enum pk_worksheet_format format;
+	const char *format_name; /* --format's text, or what -o names */
 	int have_seed;
 	uint64_t seed;
 	const char *output; /* NULL: stdout */
@@ -49,15 +50,7 @@ static int lesson_opt(int ch, const char *arg, struct lesson_opts *o)
 		o->solutions = 1;
 		return 0;
 	case 'f':
-		if (strcmp(arg, "markdown") == 0) {
-			o->format = PK_WORKSHEET_MARKDOWN;
-		} else if (strcmp(arg, "html") == 0) {
-			o->format = PK_WORKSHEET_HTML;
-		} else {
-			return lesson_usage("unknown format '%s'; allowed: "
-					    "markdown, html",
-					    arg);
-		}
+		o->format_name = arg;
 		return 0;
 	case 's':
 		o->have_seed = 1;
@@ -73,6 +66,26 @@ static int lesson_opt(int ch, const char *arg, struct lesson_opts *o)
 		o->force = 1;
 		return 0;
 	}
+}
+
+/* o->format from --format's text or -o's extension (markdown without
+   either): 0, or the exit status of a usage error */
+static int lesson_format(struct lesson_opts *o)
+{
+	static const char *const formats[] = {"markdown", "html", NULL};
+	const char *f = o->format_name;
+
+	if (f && strcmp(f, "markdown") != 0 && strcmp(f, "html") != 0) {
+		return lesson_usage("unknown format '%s'; allowed: "
+				    "markdown, html",
+				    f);
+	}
+	if (cli_output_format("lesson", o->output, formats, &f)) {
+		return PK_EXIT_INPUT;
+	}
+	o->format = f && strcmp(f, "html") == 0 ? PK_WORKSHEET_HTML
+						: PK_WORKSHEET_MARKDOWN;
+	return 0;
 }
 
 /* Returns 0, -1 after --help, or the exit status of a usage error. */
@@ -124,7 +137,7 @@ static int parse_lesson_opts(int argc, char **argv, struct lesson_opts *o)
 					      : "lesson takes one lesson file");
 	}
 	o->file = argv[optind];
-	return 0;
+	return lesson_format(o);
 }
 
 /* One run's claims: the outcomes borrow the variants' names from res. */

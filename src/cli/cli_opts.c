@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "pksim/base/units.h"
@@ -60,31 +59,6 @@ static int parse_format(const char *arg, struct pk_run_opts *o)
 	return 0;
 }
 
-/* The report format an -o file name's extension names, as --format
-   spells it (the case of the extension ignored); NULL for "-", a name
-   without an extension, or one no report format claims (".txt" too:
-   any format is text of a kind). */
-static const char *format_of_name(const char *path)
-{
-	static const char *const exts[][2] = {
-	    {".json", "json"}, {".csv", "csv"},	    {".html", "html"},
-	    {".htm", "html"},  {".md", "markdown"}, {".markdown", "markdown"},
-	};
-	const char *dot = strrchr(path, '.');
-	const char *slash = strrchr(path, '/');
-	size_t i;
-
-	if (!dot || (slash && dot < slash) || dot == path || dot[-1] == '/') {
-		return NULL;
-	}
-	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-		if (strcasecmp(dot, exts[i][0]) == 0) {
-			return exts[i][1];
-		}
-	}
-	return NULL;
-}
-
 /*
  * Without --format, -o's extension picks the format (report.json is
  * JSON). With --format, an extension naming another format is refused:
@@ -94,28 +68,19 @@ static const char *format_of_name(const char *path)
  */
 static int fit_output_format(struct pk_run_opts *o, const char *given)
 {
-	const char *named;
+	static const char *const formats[] = {"text", "json",	  "csv",
+					      "html", "markdown", NULL};
+	const char *named = o->output ? cli_format_of_name(o->output) : NULL;
+	const char *f = given;
 
-	if (!o->output) {
+	if (named && given && strcmp(named, "csv") == 0 &&
+	    strstr(given, "csv")) {
 		return 0;
 	}
-	named = format_of_name(o->output);
-	if (!named) {
-		return 0;
+	if (cli_output_format(usage_cmd, o->output, formats, &f)) {
+		return PK_EXIT_INPUT;
 	}
-	if (!given) {
-		return parse_format(named, o);
-	}
-	if (strcmp(named, given) == 0 ||
-	    (strcmp(named, "csv") == 0 && strstr(given, "csv"))) {
-		return 0;
-	}
-	fprintf(stderr,
-		"pksim: error: -o '%s' names a %s file but --format %s "
-		"writes the %s report; give --format %s, or leave --format "
-		"out (the extension picks it); see 'pksim %s --help'\n",
-		o->output, named, given, given, named, usage_cmd);
-	return PK_EXIT_INPUT;
+	return given || !f ? 0 : parse_format(f, o);
 }
 
 /* A number from lo to hi, the whole of arg; 0, or -1 (nothing written). */

@@ -28,8 +28,9 @@ struct plan_opts {
 	enum plan_format format;
 	int scenario; /* --scenario */
 	int have_format;
-	const char *output; /* NULL: stdout */
-	int force;	    /* --force: -o may replace a read-only file */
+	const char *format_name; /* --format's text, or what -o names */
+	const char *output;	 /* NULL: stdout */
+	int force;		 /* --force: -o may replace a read-only file */
 	const char *file;
 };
 
@@ -39,6 +40,29 @@ static int plan_usage(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fputs("; see 'pksim plan --help'\n", stderr);
 	return PK_EXIT_INPUT;
+}
+
+/* o->format from --format's text or -o's extension (text without
+   either): 0, or the exit status of a usage error */
+static int plan_format(struct plan_opts *o)
+{
+	static const char *const formats[] = {"text", "json", "markdown", NULL};
+	const char *f = o->format_name;
+
+	if (f && strcmp(f, "text") != 0 && strcmp(f, "json") != 0 &&
+	    strcmp(f, "markdown") != 0) {
+		return plan_usage("unknown format '%s'; allowed: text, json, "
+				  "markdown",
+				  f);
+	}
+	if (cli_output_format("plan", o->output, formats, &f)) {
+		return PK_EXIT_INPUT;
+	}
+	o->format = !f				 ? PLAN_TEXT
+		    : strcmp(f, "json") == 0	 ? PLAN_JSON
+		    : strcmp(f, "markdown") == 0 ? PLAN_MARKDOWN
+						 : PLAN_TEXT;
+	return 0;
 }
 
 static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
@@ -51,7 +75,7 @@ static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
 	    {"force", no_argument, NULL, 'X'},
 	    {NULL, 0, NULL, 0},
 	};
-	int ch;
+	int ch, rc;
 
 	memset(o, 0, sizeof(*o));
 	opterr = 0;
@@ -59,18 +83,7 @@ static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
 	while ((ch = getopt_long(argc, argv, ":o:h", longs, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			if (strcmp(optarg, "text") == 0) {
-				o->format = PLAN_TEXT;
-			} else if (strcmp(optarg, "json") == 0) {
-				o->format = PLAN_JSON;
-			} else if (strcmp(optarg, "markdown") == 0) {
-				o->format = PLAN_MARKDOWN;
-			} else {
-				return plan_usage("unknown format '%s'; "
-						  "allowed: text, json, "
-						  "markdown",
-						  optarg);
-			}
+			o->format_name = optarg;
 			o->have_format = 1;
 			break;
 		case 'o':
@@ -95,6 +108,14 @@ static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
 	if (o->scenario && o->have_format) {
 		return plan_usage("%s", "--scenario writes a scenario YAML; "
 					"it takes no --format");
+	}
+	if (o->scenario && o->output && cli_format_of_name(o->output)) {
+		return plan_usage("--scenario writes a scenario YAML; -o '%s' "
+				  "names a report file (give it a .yaml name)",
+				  o->output);
+	}
+	if (!o->scenario && (rc = plan_format(o))) {
+		return rc;
 	}
 	if (optind != argc - 1) {
 		return plan_usage("%s", optind >= argc
