@@ -402,22 +402,22 @@ static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
  * The report's part (scenario.h): the heat map's cells at 64 bytes, r
  * bands by min(720, the run's seconds) columns, fewer columns past 10,000
  * cells, one at the least; and the rows at the costliest format's cost:
- * JSON's 4,800 bytes a range, or CSV's 1,500 a range and 64 a sample
- * (a sample a range a second reaches: at 100 creates a second, one each,
- * 720,000 in 2 h, far under the ranges x seconds):
+ * JSON's 4,800 bytes a range, or CSV's text's 2,200 a range and 64 a
+ * sample (a sample a range a second reaches: at 100 creates a second,
+ * one each, 720,000 in 2 h, far under the ranges x seconds):
  * - 10,000 ranges for 2 h: 720 columns x 10,000 bands pass 10,000 cells,
  *   so one column of 10,000 cells, 640,000; JSON's rows 48,000,000,
- *   CSV's 15,000,000 + 46,080,000 = 61,080,000, the larger: 61,720,000;
+ *   CSV's 22,000,000 + 46,080,000 = 68,080,000, the larger: 68,720,000;
  * - 1,000 ranges for 2 h: 720,000 cells pass 10,000, so 10 columns of
- *   1,000, 640,000; JSON 4,800,000, CSV 1,500,000 + 46,080,000: 48,220,000;
+ *   1,000, 640,000; JSON 4,800,000, CSV 2,200,000 + 46,080,000: 48,920,000;
  * - 16 ranges for 5 s: 5 one-second columns of 16, 80 cells, 5,120;
- *   JSON 76,800 and its 5 / 60 minutes' rows at 1,320, 110, CSV 24,000
- *   + at most 80 samples x 64 = 29,120: 82,030.
+ *   JSON 76,800 and its 5 / 60 minutes' rows at 1,320, 110, CSV 35,200
+ *   + at most 80 samples x 64 = 40,320: 82,030.
  * (JSON's per-minute rows, 120 x 1,320 = 158,400 in 2 h, leave CSV's
  * the larger at 10,000 and 1,000 ranges.)
  * The rest of the estimate is the same at 10,000 and 1,000 ranges but
  * for 700 bytes a range (PK_SCENARIO_RANGE_BYTES), so the estimates
- * differ by 9,000 x 700 + (61,720,000 - 48,220,000) = 19,800,000.
+ * differ by 9,000 x 700 + (68,720,000 - 48,920,000) = 26,100,000.
  * Neither can be rate limited, so neither counts retries: a partition
  * of 10,000 holds at most 72 of the 720,000 keys and takes (1 + 3 /
  * sqrt(72)) / 10,000 = 1.35e-4 of the creates, a mean of 0.0135 a
@@ -429,9 +429,8 @@ static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
  * Each format's peak bound takes its own rows: text's (as Markdown's
  * and HTML's) 2,200 a range, 2,600 below JSON's, and no per-minute rows:
  * 26,158,400 at 10,000 ranges, 2,758,400 at 1,000, 41,710 at 16; CSV's
- * above text's by
- * 61,080,000 - 22,000,000 = 39,080,000 at 10,000 ranges and 47,580,000
- * - 2,200,000 = 45,380,000 at 1,000.
+ * above text's by its rows, 720,000 x 64 = 46,080,000, at 10,000 and at
+ * 1,000 ranges.
  */
 START_TEST(test_report_per_range)
 {
@@ -443,15 +442,15 @@ START_TEST(test_report_per_range)
 	ranges_estimate(16, 5, &few, &jf, &tf, &cf);
 	ck_assert_double_eq_tol(big.report_ranges, 10000.0, 1e-9);
 	ck_assert_double_eq_tol(big.report_rows, 720000.0, 1e-9);
-	ck_assert_double_eq_tol(big.report, 61720000.0, 0.01);
-	ck_assert_double_eq_tol(mid.report, 48220000.0, 0.01);
+	ck_assert_double_eq_tol(big.report, 68720000.0, 0.01);
+	ck_assert_double_eq_tol(mid.report, 48920000.0, 0.01);
 	ck_assert_double_eq_tol(few.report, 82030.0, 0.01);
-	ck_assert_double_eq_tol(big.total - mid.total, 19800000.0, 0.01);
+	ck_assert_double_eq_tol(big.total - mid.total, 26100000.0, 0.01);
 	ck_assert_int_eq(jb - tb, 26158400);
 	ck_assert_int_eq(jm - tm, 2758400);
 	ck_assert_int_eq(jf - tf, 16 * 2600 + 110);
-	ck_assert_int_eq(cb - tb, 39080000);
-	ck_assert_int_eq(cm - tm, 45380000);
+	ck_assert_int_eq(cb - tb, 46080000);
+	ck_assert_int_eq(cm - tm, 46080000);
 }
 END_TEST
 
@@ -488,11 +487,11 @@ static double refusal_parts(const char *msg, double *sum, int *decimals, int *n)
  * A refusal lists every part of its total: ten variants of one
  * container of 10,000 physical partitions, 100 creates a second for 2 h
  * (720,000 items) under a key whose values are 1,500 characters long.
- * The report's part is 10 x 61,720,000 bytes (test_report_per_range's
- * 10,000 ranges over 2 h), 0.57 GiB; the logical partitions about 7.8
- * GiB; the total about 8.7 GiB, said to one decimal. Each part is said
+ * The report's part is 10 x 68,720,000 bytes (test_report_per_range's
+ * 10,000 ranges over 2 h), 0.64 GiB; the logical partitions about 7.95
+ * GiB; the total about 8.9 GiB, said to one decimal. Each part is said
  * to the hundredth (off by 0.005 at most), so the parts sum to the total
- * within 0.05 + n x 0.005; leaving out the report's 0.57 GiB would not.
+ * within 0.05 + n x 0.005; leaving out the report's 0.64 GiB would not.
  */
 START_TEST(test_refusal_parts_sum)
 {
@@ -524,7 +523,7 @@ START_TEST(test_refusal_parts_sum)
 	ck_assert_uint_ge(d.n_entries, 1);
 	total = refusal_parts(d.entries[0].msg, &sum, &decimals, &n);
 	ck_assert_msg(strstr(d.entries[0].msg,
-			     "the report's rows and heat map: 0.57 GiB"),
+			     "the report's rows and heat map: 0.64 GiB"),
 		      "%s", d.entries[0].msg);
 	ck_assert_int_eq(decimals, 1);
 	ck_assert_msg(total > 8 && total < 10, "%s", d.entries[0].msg);

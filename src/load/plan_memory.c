@@ -416,7 +416,9 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 	case PK_REPORT_COST_TEXT:
 		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES;
 	default:
-		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_CSV_BYTES +
+		/* a CSV series: text's per-range records, and its rows
+		   (scenario.h says why they are counted) */
+		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES +
 		       e->report_rows * PK_SCENARIO_REPORT_CSV_ROW_BYTES;
 	}
 }
