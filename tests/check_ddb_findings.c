@@ -170,6 +170,9 @@ START_TEST(test_ddb_findings_hot_key_monotonic)
 				       "follow a steadily rising sort key "
 				       "(/id rose in 89,995 of its 89,999 "
 				       "puts after the first)") &&
+			  strstr(text, "that sort key is pksim's `unique` "
+				       "generator (the id pksim adds when "
+				       "items give none)") &&
 			  strstr(text, "Spread its writes over more "
 				       "partition-key values (write "
 				       "sharding") &&
@@ -178,6 +181,73 @@ START_TEST(test_ddb_findings_hot_key_monotonic)
 	free(text);
 	result_free(res);
 	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A rising sort key that is the application's own (a pattern drawn in
+ * sequence, 100000, 100001, ...) against one drawn at random: one key
+ * value put 1,100 times a second for 2 s, 1 KiB each (1 WCU, D1), is
+ * asked 1,100 write units in a second, above the 1,000 a partition
+ * serves (D3). Along /seq every put after the first rises (2,199 of
+ * 2,199): the finding says no split can fix it, and names no pksim
+ * sequence (the scenario chose the order). Along an id drawn uniformly
+ * from 10^9 values a put rises over the one before about half the
+ * time, far under 99 %: the finding does not call it rising, and DynamoDB
+ * could split the value for heat.
+ */
+START_TEST(test_ddb_findings_hot_key_own_sequence)
+{
+	static const char seq[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /seq, "
+	    "read_capacity_units: 10, write_capacity_units: 4000}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: {const: one}\n"
+	    "  seq: {values: \"{100000..999999}\", distribution: sequential}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 1100/s, ops: {create: 1}, item_size: "
+	    "1KB}\n";
+	static const char rnd[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, "
+	    "read_capacity_units: 10, write_capacity_units: 4000}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: {const: one}\n"
+	    "  id: {values: \"{0..999999999}\"}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 1100/s, ops: {create: 1}, item_size: "
+	    "1KB}\n";
+	struct tu_fx f;
+	const struct pk_ddb_hot_key *k;
+	char *text;
+
+	tu_fx_run(&f, "own-sequence.yaml", seq);
+	k = &f.r->variants[0].ddb->hot[1];
+	ck_assert_int_eq(k->peak_mcu, 1100 * CU);
+	ck_assert_uint_eq(k->rising, 2199);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "follow a steadily rising sort key (/seq "
+				   "rose in 2,199 of its 2,199 puts") &&
+			  !strstr(text, "pksim's `unique`"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+
+	tu_fx_run(&f, "random-id.yaml", rnd);
+	k = &f.r->variants[0].ddb->hot[1];
+	ck_assert_int_eq(k->peak_mcu, 1100 * CU);
+	ck_assert_uint_gt(k->rising, 2199 / 4);
+	ck_assert_uint_lt(k->rising, 3 * 2199 / 4);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "hot key: \"one\" was asked 1,100 write") &&
+			  !strstr(text, "steadily rising") &&
+			  !strstr(text, "pksim's `unique`"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -1779,6 +1849,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_hot_key_batch);
 	tcase_add_test(tc, test_ddb_findings_at_limit);
 	tcase_add_test(tc, test_ddb_findings_hot_key_monotonic);
+	tcase_add_test(tc, test_ddb_findings_hot_key_own_sequence);
 	tcase_add_test(tc, test_ddb_findings_hot_item_reads);
 	tcase_add_test(tc, test_ddb_findings_hot_item_eventual);
 	tcase_add_test(tc, test_ddb_findings_hot_key_spread);

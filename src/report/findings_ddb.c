@@ -52,8 +52,25 @@ static int first_refused(const struct pk_result_variant *v)
 	return top;
 }
 
-/* Why no split helps key k of table v (or what could), into buf */
-static void why_no_split(const struct pk_result_variant *v,
+/* Whether sort key path sk of scenario sc is a `unique` generator (the
+   id pksim adds when items give none is one): the prefix and the item's
+   sequence number, which rises with every item */
+static int sk_is_sequence(const struct pk_scenario *sc, const char *sk)
+{
+	const struct pk_prop_spec *p;
+
+	if (!sc || !sk || sc->items_file) {
+		return 0;
+	}
+	p = scenario_find_prop(sc, sk);
+	return p && p->kind == PK_GEN_UNIQUE;
+}
+
+/* Why no split helps key k of table v (or what could), into buf; sc
+   (NULL: unknown) tells whether a rising sort key is pksim's own
+   sequence rather than the application's data */
+static void why_no_split(const struct pk_scenario *sc,
+			 const struct pk_result_variant *v,
 			 const struct pk_ddb_hot_key *k, int write, char *buf,
 			 size_t cap)
 {
@@ -79,14 +96,24 @@ static void why_no_split(const struct pk_result_variant *v,
 			 "no split can fix it: its writes follow a steadily "
 			 "%s sort key (%s %s in %s of its %s puts after the "
 			 "first), and DynamoDB does not split a partition "
-			 "for heat along one (D7, reference §4, §5)",
+			 "for heat along one (D7, reference §4, §5)%s",
 			 k->rising >= k->falling ? "rising" : "falling", sk,
 			 k->rising >= k->falling ? "rose" : "fell",
 			 fmt_thousands((int64_t)(k->rising >= k->falling
 						     ? k->rising
 						     : k->falling),
 				       a),
-			 fmt_thousands((int64_t)(k->puts - 1), b));
+			 fmt_thousands((int64_t)(k->puts - 1), b),
+			 sk_is_sequence(sc, sk)
+			     ? "; that sort key is pksim's `unique` "
+			       "generator (the id pksim adds when items give "
+			       "none), a prefix and the item's sequence "
+			       "number, which rises with every item: where "
+			       "the application's ids do not rise (a GUID), "
+			       "give items an id drawn at random (id: "
+			       "{values: \"{0..999999999}\"}) and DynamoDB "
+			       "splits the value for heat after minutes of it"
+			     : "");
 	} else if (!write && 2 * k->q_mcu > k->peak_mcu) {
 		snprintf(buf, cap,
 			 "most of that second's units were Queries of its "
@@ -185,7 +212,7 @@ char *findings_ddb_hot_key(const struct pk_result *r,
 {
 	const struct pk_ddb_hot_key *k;
 	int64_t cap = write ? PART_WCU : PART_RCU;
-	char a[32], b[32], why[512], fix[1024];
+	char a[32], b[32], why[1024], fix[1024];
 
 	if (!v->ddb) {
 		return NULL;
@@ -194,7 +221,7 @@ char *findings_ddb_hot_key(const struct pk_result *r,
 	if (k->peak_mcu <= cap * MCU_PER_UNIT) {
 		return NULL;
 	}
-	why_no_split(v, k, write, why, sizeof(why));
+	why_no_split(r ? r->sc : NULL, v, k, write, why, sizeof(why));
 	hot_key_remedy(r ? r->sc : NULL, v, write, fix, sizeof(fix));
 	return xasprintf(
 	    "hot key: %s was asked %s %s units in one second (t = %llds), "
