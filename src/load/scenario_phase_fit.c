@@ -254,13 +254,44 @@ static void batch_get_fits(struct ld *ld, const struct pk_phase_spec *ph)
 	}
 }
 
+/* A query with no condition in a compare across services, refused at
+   its place: a container answers it with its `results` items and charges
+   them (query_per_result, scenarios/README.md), a table replays it as a Scan
+   that reads and charges every item it holds (reference §1: a Scan pays for the
+   items it evaluates), so the two variants would not be sent the same request
+   and the ranking would turn on the translation. 0, or -1 said. */
+static int across_query_fits(struct ld *ld, const struct pk_query_spec *q)
+{
+	if (q->n_conds > 0 || q->index || !scenario_mixed_services(ld->s)) {
+		return 0;
+	}
+	ld_err_at(ld, q->line, q->col,
+		  "query '%.*s' has no condition, in a compare across "
+		  "services: a container answers it with its %u result%s "
+		  "and charges those, a DynamoDB table replays it as a Scan "
+		  "that reads and charges every item the table holds, so "
+		  "the variants would not be sent the same request; "
+		  "allowed: a condition (eq or in on the partition key: a "
+		  "Query on a table; on another attribute: a filter, a Scan "
+		  "read in full), or a compare of one service",
+		  PK_SCENARIO_QUOTE_BYTES, q->name ? q->name : "", q->results,
+		  q->results == 1 ? "" : "s");
+	return -1;
+}
+
 /* Each query of phase ph that a table variant cannot replay
-   (scenario_ddb_query_check), refused at its place; a query naming an
-   index, on a container variant */
+   (scenario_ddb_query_check, across_query_fits), refused at its place; a
+   query naming an index, on a container variant */
 static void ddb_queries_fit(struct ld *ld, const struct pk_phase_spec *ph)
 {
 	const struct pk_ddb_table_spec *t;
 	size_t v, j;
+
+	for (j = 0; j < ph->n_queries; j++) {
+		if (across_query_fits(ld, &ph->queries[j]) < 0) {
+			return;
+		}
+	}
 
 	for (v = 0; v < ld->s->n_variants; v++) {
 		t = scenario_variant_table(ld->s, &ld->s->variants[v]);
