@@ -1395,6 +1395,80 @@ static char *hot_shape(const char *adaptive, const char *reads)
 }
 
 /*
+ * Statement 16's table (reference §16; §6's adaptive-capacity example):
+ * 9,000 RCU + 400 WCU lay out ceil(9,000 / 3,000 + 400 / 1,000) = 4
+ * partitions (D4) of 100 WCU (D5). Keys k0, k6, k3, k2 land one on each
+ * partition (0, 1, 2, 3); their puts of 1 KiB (1 WCU, D1) at 50, 50,
+ * 50 and 150 a second: partition 3 asks 150 of its 100 WCU share
+ * (normalized p99 100 %, capped), the others 50 (50 %). Adaptive
+ * capacity (instant, D10) lends it 50 of the 150 unused: 0 throttled.
+ * Its busiest second used 150 of the 1,000 WCU one partition serves
+ * (D3): 15 %. The finding says the partition was absorbed below its cap,
+ * not "hot partition risk ... a key problem". With adaptive capacity
+ * off, the same load throttles 50 a second on partition 3 and the risk
+ * finding stays.
+ */
+static char *stmt16_findings(const char *adaptive, uint64_t *throttled)
+{
+	char yaml[2048];
+	struct pk_run *run;
+	struct pk_result *res;
+	char *text;
+	static const char *const keys[] = {"k0", "k6", "k3", "k2"};
+	static const int rate[] = {50, 50, 50, 150};
+	size_t n, i;
+
+	n = (size_t)snprintf(
+	    yaml, sizeof(yaml),
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, read_capacity_units: 9000, "
+	    "write_capacity_units: 400, burst: off, adaptive_capacity: %s}\n"
+	    "streams:\n",
+	    adaptive);
+	for (i = 0; i < 4; i++) {
+		n += (size_t)snprintf(
+		    yaml + n, sizeof(yaml) - n,
+		    "  - {name: s%zu, client: {retries: off}, items: {k: "
+		    "{const: %s}}, phases: [{name: w, duration: 10s, rate: "
+		    "%d/s, ops: {create: 1}, item_size: 1KB}]}\n",
+		    i, keys[i], rate[i]);
+	}
+	run = tu_sim_text("stmt16.yaml", yaml);
+	res = result_build(run);
+	*throttled = res->variants[0].metrics->totals.throttled_429;
+	text = tu_findings_text(res);
+	result_free(res);
+	tu_sim_free(run);
+	return text;
+}
+
+START_TEST(test_ddb_findings_absorbed_below_cap)
+{
+	uint64_t thr;
+	char *text = stmt16_findings("instant", &thr);
+
+	ck_assert_uint_eq(thr, 0);
+	ck_assert_msg(strstr(text, "busy past its share, absorbed: partition "
+				   "3 ran at p99 100% normalized "
+				   "consumption") &&
+			  strstr(text, "its busiest second used 15% of that "
+				       "(150 write units)") &&
+			  !strstr(text, "hot partition risk") &&
+			  !strstr(text, "one hot partition, a key problem"),
+		      "%s", text);
+	free(text);
+	/* off: 150 - 100 = 50 throttled a second for 10 s */
+	text = stmt16_findings("off", &thr);
+	ck_assert_uint_eq(thr, 500);
+	ck_assert_msg(strstr(text, "hot partition risk") &&
+			  !strstr(text, "busy past its share"),
+		      "%s", text);
+	free(text);
+}
+END_TEST
+
+/*
  * The same hot item with adaptive capacity `instant` (trial X's
  * lend-instant): the hot partition asks about 2,900 RCU a second against
  * its 2,250, the others about 1,900 each, leaving 3 x 350 = 1,050 unused
@@ -1875,6 +1949,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_busy_not_short);
 	tcase_add_test(tc, test_ddb_findings_hot_behind_cap);
 	tcase_add_test(tc, test_ddb_findings_hot_absorbed);
+	tcase_add_test(tc, test_ddb_findings_absorbed_below_cap);
 	tcase_add_test(tc, test_ddb_findings_hot_after_split);
 	tcase_add_test(tc, test_ddb_findings_hot_and_short);
 	tcase_add_test(tc, test_ddb_findings_hot_collection_reads);

@@ -213,6 +213,93 @@ static unsigned say_offered_hot(struct pk_sentences *s,
 	return PK_KEYS_HOT;
 }
 
+/* D3: what one partition of a table serves a second, reads and writes,
+   in mCU */
+#define PART_CAP_MCU_READ (3000 * 1000)
+#define PART_CAP_MCU_WRITE (1000 * 1000)
+
+/* The most of its cap (D3) partition id of table v used in one second
+   of the run, as a fraction (the busier side's units over its own cap;
+   under `partition_limit: linear` the two sides' fractions added, as the
+   table admits them), with that second's units of the busier side in
+   *mcu and the side in *write; -1 when the run kept no per-second
+   detail */
+static double part_cap_use(const struct pk_result_variant *v,
+			   const struct pk_ddb_table_spec *t, uint32_t id,
+			   int64_t *mcu, int *write)
+{
+	const struct pk_ddb_part_time *p;
+	double most = -1, r, w, use;
+	size_t i;
+
+	for (i = 0; i < v->ddb->n_part_seconds; i++) {
+		p = &v->ddb->part_seconds[i];
+		if (p->part != id) {
+			continue;
+		}
+		r = (double)p->used_mcu[0] / PART_CAP_MCU_READ;
+		w = (double)p->used_mcu[1] / PART_CAP_MCU_WRITE;
+		use = t->partition_limit == PK_DDB_LIMIT_LINEAR ? r + w
+		      : r > w					? r
+								: w;
+		if (use > most) {
+			most = use;
+			*write = w >= r;
+			*mcu = p->used_mcu[*write];
+		}
+	}
+	return most;
+}
+
+/* Table v's partition hot ran past its even share (p99 at 90 % or
+   more against it) while cold stayed under 70 %, yet throttled none of
+   its requests, on a provisioned table whose adaptive capacity is
+   instant (D10: a partition may take the units the others leave
+   unused, at once, up to its cap, D3) and whose busiest second used
+   under 90 % of that cap: the share is not its limit, so the partition
+   throttles only when the table is asked past its own units (which a
+   key with more values does not change) or it nears its cap. Say that
+   instead of rule 32's risk and return 1; else 0 (nothing said). */
+static int absorbed_below_cap(struct pk_sentences *s, const struct pk_result *r,
+			      const struct pk_result_variant *v,
+			      const struct pk_result_lineage *hot,
+			      const struct pk_result_lineage *cold)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	char a[96], b[96], c[32];
+	int64_t mcu = 0;
+	int write = 1;
+	double use;
+
+	if (!v->ddb || !t || v->ddb->on_demand || hot->throttled_429 > 0 ||
+	    t->adaptive != PK_DDB_ADAPTIVE_INSTANT) {
+		return 0;
+	}
+	use = part_cap_use(v, t, hot->id, &mcu, &write);
+	if (use < 0 || 100.0 * use >= PK_FINDINGS_HOT_P99_PCT) {
+		return 0;
+	}
+	say(s,
+	    xasprintf(
+		"busy past its share, absorbed: %s ran at p99 %d%% "
+		"normalized consumption (its busier bucket, read or write, "
+		"against its even share) while %s stayed at p99 %d%%, and "
+		"none of its requests was throttled: its share is not its "
+		"limit here, as adaptive capacity (instant, D10) lends a "
+		"partition the units the others leave unused, up to what one "
+		"partition serves (1,000 WCU and 3,000 RCU a second, D3), "
+		"and its busiest second used %.0f%% of that (%s %s units). "
+		"Not a key problem in this run: it throttles only when the "
+		"table is asked past its own units, which a key with more "
+		"values does not change, or when it nears its cap",
+		findings_range_name(v, hot->id, a, sizeof(a)), hot->nru_p99_pct,
+		findings_range_name(v, cold->id, b, sizeof(b)),
+		cold->nru_p99_pct, 100.0 * use, fmt_thousands(mcu / 1000, c),
+		write ? "write" : "read"));
+	return 1;
+}
+
 /*
  * Rule 32, the hot-partition advisory of Microsoft's tooling: per range
  * id that was busy, the p99 of its normalized RU consumption; "hot
@@ -325,7 +412,8 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			      cold->nru_p99_pct, why));
 		return 0;
 	}
-	if (cold->nru_p99_pct >= PK_FINDINGS_COLD_P99_PCT) {
+	if (cold->nru_p99_pct >= PK_FINDINGS_COLD_P99_PCT ||
+	    absorbed_below_cap(s, r, v, hot, cold)) {
 		return 0;
 	}
 	for (i = 0; i < v->n_lineage; i++) {
