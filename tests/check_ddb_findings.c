@@ -252,6 +252,62 @@ START_TEST(test_ddb_findings_hot_key_own_sequence)
 END_TEST
 
 /*
+ * One item on an on-demand table under `partition_limit: linear` (D3,
+ * reference §2: a partition serves reads / 3,000 + writes / 1,000 at
+ * most 1 a second): from t = 1 s, 1,500 strong reads and 600 puts a
+ * second of 1 KiB (1 RRU and 1 WRU each, D1). Neither side passes its
+ * own cap (1,500 of 3,000; 600 of 1,000), but together they ask
+ * 1,500 / 3,000 + 600 / 1,000 = 1.10 budgets a second, so about
+ * 0.10 / 1.10 = 9 % of their units are refused whatever the table's
+ * capacity (a new table's 4,000 WRU and 12,000 RRU hold them). The
+ * hot-key finding names the item and the combination; without a sort
+ * key the item is one item, and no split helps it (D7).
+ */
+START_TEST(test_ddb_findings_hot_key_linear)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /id, capacity: on_demand, "
+	    "read_consistency: strong, partition_limit: linear}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    client: {retries: off}\n"
+	    "    items: {id: {const: hot}}\n"
+	    "    phases:\n"
+	    "      - {name: a, duration: 1s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "      - {name: w, duration: 5s, rate: 600/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: r\n"
+	    "    client: {retries: off}\n"
+	    "    items: {id: {const: hot}}\n"
+	    "    phases:\n"
+	    "      - {name: a, duration: 1s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "      - {name: r, duration: 5s, rate: 1500/s, ops: {read: 1}}\n";
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "linear.yaml", yaml);
+	ck_assert_int_eq(f.r->variants[0].ddb->hot[0].peak_mcu, 1500 * CU);
+	ck_assert_int_eq(f.r->variants[0].ddb->hot[1].peak_mcu, 600 * CU);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "hot key: \"hot\" was asked 1,500 read "
+				   "units (t = 1s) and 600 write units (t = "
+				   "1s) in its busiest seconds, 1.10 of the "
+				   "one budget a partition serves under "
+				   "partition_limit: linear") &&
+			  strstr(text, "about 9% of its units are refused") &&
+			  strstr(text, "without a sort key each key value is "
+				       "one item"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * A table without a sort key: one item (key "one", 1 KiB) read 3,500
  * times a second, strong (ceil(1,024 / 4,096) = 1 RCU each, D1): 3,500
  * read units asked a second, above the 3,000 RCU a partition serves
@@ -1924,6 +1980,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_at_limit);
 	tcase_add_test(tc, test_ddb_findings_hot_key_monotonic);
 	tcase_add_test(tc, test_ddb_findings_hot_key_own_sequence);
+	tcase_add_test(tc, test_ddb_findings_hot_key_linear);
 	tcase_add_test(tc, test_ddb_findings_hot_item_reads);
 	tcase_add_test(tc, test_ddb_findings_hot_item_eventual);
 	tcase_add_test(tc, test_ddb_findings_hot_key_spread);

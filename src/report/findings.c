@@ -682,6 +682,7 @@ char **findings_make(const struct pk_result *r,
 	}
 	say_some(&s, findings_ddb_hot_key(r, v, 1));
 	say_some(&s, findings_ddb_hot_key(r, v, 0));
+	say_some(&s, findings_ddb_hot_key_linear(r, v));
 	say_some(&s, findings_ddb_never_fit_query(r, v));
 	say_some(&s, findings_ddb_past_peak(r, v, 1));
 	say_some(&s, findings_ddb_past_peak(r, v, 0));

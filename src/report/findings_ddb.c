@@ -235,6 +235,55 @@ char *findings_ddb_hot_key(const struct pk_result *r,
 	    why, fix);
 }
 
+char *findings_ddb_hot_key_linear(const struct pk_result *r,
+				  const struct pk_result_variant *v)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	const struct pk_ddb_hot_key *rd, *wr;
+	char a[32], b[32], why[1024], fix[1024];
+	double fr, fw;
+	int write;
+
+	if (!v->ddb || !t || t->partition_limit != PK_DDB_LIMIT_LINEAR) {
+		return NULL;
+	}
+	rd = &v->ddb->hot[0];
+	wr = &v->ddb->hot[1];
+	if (rd->peak_mcu == 0 || wr->peak_mcu == 0 ||
+	    strcmp(rd->key, wr->key) != 0 ||
+	    rd->peak_mcu > PART_RCU * MCU_PER_UNIT ||
+	    wr->peak_mcu > PART_WCU * MCU_PER_UNIT) {
+		/* one side past its own cap: findings_ddb_hot_key says it */
+		return NULL;
+	}
+	fr = (double)rd->peak_mcu / (PART_RCU * MCU_PER_UNIT);
+	fw = (double)wr->peak_mcu / (PART_WCU * MCU_PER_UNIT);
+	if (fr + fw <= 1.0) {
+		return NULL;
+	}
+	write = fw >= fr;
+	why_no_split(r->sc, v, write ? wr : rd, write, why, sizeof(why));
+	hot_key_remedy(r->sc, v, write, fix, sizeof(fix));
+	return xasprintf(
+	    "hot key: %s was asked %s read units (t = %llds) and %s write "
+	    "units (t = %llds) in its busiest seconds, %.2f of the one "
+	    "budget a partition serves under partition_limit: linear "
+	    "(reads / 3,000 + writes / 1,000 at most 1 a second, D3, "
+	    "reference §2)%s, so about %.0f%% of its units are refused "
+	    "whatever the table's capacity, though neither side alone "
+	    "passes its cap (under `independent`, two buckets, none is "
+	    "refused); %s. %s",
+	    rd->key, fmt_thousands(rd->peak_mcu / MCU_PER_UNIT, a),
+	    (long long)rd->peak_s,
+	    fmt_thousands(wr->peak_mcu / MCU_PER_UNIT, b),
+	    (long long)wr->peak_s, fr + fw,
+	    rd->peak_s == wr->peak_s
+		? ""
+		: " (their busiest seconds differ: an upper bound)",
+	    100.0 * (fr + fw - 1.0) / (fr + fw), why, fix);
+}
+
 char *findings_ddb_index_fixed(const struct pk_result *r,
 			       const struct pk_result_variant *v, size_t i)
 {

@@ -23,6 +23,18 @@
 char *findings_ddb_past_peak(const struct pk_result *r,
 			     const struct pk_result_variant *v, int write);
 
+/* Under `partition_limit: linear` (D3, reference §2: a partition
+   serves reads / 3,000 + writes / 1,000 at most 1 a second), a table's
+   hottest value of reads, also its hottest of writes, asked in their
+   busiest seconds more than one budget though neither side passed its
+   own cap (findings_ddb_hot_key's): the fraction, the share of its
+   units refused ((f - 1) / f), whether a split could help and what to
+   do, for its heavier side (as findings_ddb_hot_key). NULL otherwise
+   (another limit, the hottest values differ, or within one budget).
+   Owned by the caller. */
+char *findings_ddb_hot_key_linear(const struct pk_result *r,
+				  const struct pk_result_variant *v);
+
 /* A table's partition-key value asked more units of one side (write:
    1 writes, 0 reads) in a second than one partition serves (D3: 1,000
    WCU, 3,000 RCU; pk_ddb_hot_key): how much and when, and whether a
