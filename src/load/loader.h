@@ -287,6 +287,16 @@ char *ld_resolve_path(const char *file, const char *path);
    which glibc maps on its own (above its 128 KiB threshold) with its
    16-byte header, so 41 pages of 4,096 bytes: 167,936 */
 #define LD_DDB_KEY_MEMO_BYTES 167936.0
+/* A DynamoDB table's partition-key value's item collection as a Query
+   of the table reads it, kept when the scenario sends queries
+   (ddb_query.c, ddb_query_note): an 88-byte record (uthash handle 56,
+   bytes, items and hash 24, key length 8) beside the value's identity
+   bytes, glibc's 8-byte header and up to 15 of rounding, and up to 32
+   of hash buckets (16 bytes each, up to 2 an entry just after the
+   table doubles them): 143, counted at 144 and the key. Measured, max
+   RSS of 200,000 and 600,000 puts of distinct /id values with a Query
+   phase less without one: 136 bytes a value (10-byte keys). */
+#define LD_DDB_QUERY_KEY_BYTES 144.0
 
 /* The work of one attempt of a request on a DynamoDB table, in place of
    an Azure Cosmos DB attempt's 1 unit (plan_work.c): a read (GetItem)
@@ -696,9 +706,9 @@ int ld_file_ids_distinct(const struct pk_items_file *f);
    indexes, at most; table t's indexes' partitions and per-second rows
    (returned; the rows into *rows, the key values' bytes into *values);
    the bytes of the items t stores, beside the memo of their primary
-   keys; and the bytes queued retries hold for the index writes that
-   tables reading ahead foresee. Each function's comment there says its
-   rule. */
+   keys and, when queries are sent, their item collections; and the
+   bytes queued retries hold for the index writes that tables reading
+   ahead foresee. Each function's comment there says its rule. */
 double ld_table_index_writes(const struct pk_scenario *s);
 double ld_table_gsi_bytes(const struct pk_scenario *s,
 			  const struct pk_ddb_table_spec *t, double writes,

@@ -118,24 +118,30 @@ double ld_table_gsi_bytes(const struct pk_scenario *s,
    primary key: at most the items the run writes, and without a sort key
    at most the lps partition-key values, each of key bytes; a sort key's
    value as long as its property's longest (ld_lp_key_bytes; a data file's
-   as long as the partition key's); and, once an item is written, the
-   memo of the items' primary keys (LD_DDB_KEY_MEMO_BYTES). */
+   as long as the partition key's); once an item is written, the
+   memo of the items' primary keys (LD_DDB_KEY_MEMO_BYTES); and when the
+   scenario sends queries, an item collection a partition-key value
+   (LD_DDB_QUERY_KEY_BYTES and its key's bytes; at most the items, at
+   most the lps values). */
 double ld_table_items_bytes(const struct pk_scenario *s,
 			    const struct pk_ddb_table_spec *t, double items,
 			    double lps, double key)
 {
 	struct pk_container_spec k;
-	double sk = 0, memo = items > 0 ? LD_DDB_KEY_MEMO_BYTES : 0;
+	double sk = 0, kept = items > 0 ? LD_DDB_KEY_MEMO_BYTES : 0;
 
+	if (scenario_query_count(s) > 0) {
+		kept += fmin(items, lps) * (LD_DDB_QUERY_KEY_BYTES + key);
+	}
 	if (!t->sort_key) {
-		return fmin(items, lps) * (LD_DDB_ITEM_BYTES + key) + memo;
+		return fmin(items, lps) * (LD_DDB_ITEM_BYTES + key) + kept;
 	}
 	memset(&k, 0, sizeof(k));
 	k.key.kind = PK_KEY_PATH;
 	k.key.paths[0] = t->sort_key;
 	k.key.n_paths = 1;
 	sk = s->items_file ? key : ld_lp_key_bytes(s, &k, items);
-	return items * (LD_DDB_ITEM_BYTES + key + sk) + memo;
+	return items * (LD_DDB_ITEM_BYTES + key + sk) + kept;
 }
 
 /* Bytes queued waiting retries (of each variant) hold for the global
