@@ -683,9 +683,10 @@ static char *plan_error(const char *text)
  * retries. 500,000 creates of 10,000 RU on 400 RU/s, one worker at 10 s:
  * it sends at most 0.1 a second, 1,000 RU/s, so it can be rate limited.
  * Without retries 500,000 x 10 s = 5,000,000 s, within the 31,622,400 s
- * (366 days); with the default 9 retries and 30 s of waits 500,000 x
- * (10 x 10 + 30) = 65,000,000 s, above them: refused up front with that
- * figure. One worker at 1 h sends 10,000 RU an hour, 2.8 RU/s, never
+ * (366 days); with the default 9 retries, each waiting a retry-after of
+ * at most 1 s (to the next second; the 30-s max_wait allows more),
+ * 500,000 x (10 x 10 + 9) = 54,500,000 s, above them: refused up front
+ * with that figure. One worker at 1 h sends 10,000 RU an hour, 2.8 RU/s, never
  * rate limited: 500 creates, 1,800,000 s, accepted with its retries.
  */
 START_TEST(test_client_time_bound_retries)
@@ -705,7 +706,7 @@ START_TEST(test_client_time_bound_retries)
 	snprintf(text, sizeof(text), fmt, "10s", "50000/s");
 	msg = plan_error(text);
 	ck_assert_ptr_nonnull(msg);
-	ck_assert_msg(strstr(msg, "can need up to 65,000,000s") &&
+	ck_assert_msg(strstr(msg, "can need up to 54,500,000s") &&
 			  strstr(msg, "up to 9 retries of its 429s"),
 		      "%s", msg);
 	free(msg);

@@ -230,21 +230,22 @@ END_TEST
  *   JSON rows at 1,320 (220), and the heat map's cells, 1 range by 10
  *   one-second columns (10 s, under 720 columns and 10,000 cells),
  *   10 x 64 = 640: 5,660;
- * - histograms: the waits of the 429s up to max_wait, 30,000 ms (no
- *   split_gone: no 410 waits), in counters doubled from 16 to 32,768 >=
- *   30,001, x 8 = 262,144;
+ * - histograms: the waits of the 429s, at most max_wait (30,000 ms)
+ *   and at most 9 retries' retry-after of at most 1 s each, 9,000 ms (no
+ *   split_gone: no 410 waits), in counters doubled from 16 to 16,384 >=
+ *   9,001, x 8 = 131,072;
  * - retries: 100/s x 9 s = 900 waiting at once x 121 = 108,900 (the
  *   SDK's retry-after to the next whole second: each comes due in the
  *   order it was queued, an entry of the queue's FIFO run);
- * total 2,481,152: `--estimate --format json` says 2,481,152. Its
+ * total 2,350,080: `--estimate --format json` says 2,350,080. Its
  * peak bound adds the process's 5 MiB and counts the retries (108,900),
  * the runway (120) and one remedy replay (one variant: one at a time) of
  * as much as the run, never alive at once, as the largest of them, the
  * replay, which renders no report and so counts its one range's rows
- * at text's 2,200 rather than JSON's 4,800 and 220 (2,481,152 - 2,820 =
- * 2,478,332): 2,481,152 - 108,900 - 120 + 2,478,332 + 5,242,880 =
- * 10,093,344; a text report's rows cost 2,820 less, so with text
- * 10,090,524.
+ * at text's 2,200 rather than JSON's 4,800 and 220 (2,350,080 - 2,820 =
+ * 2,347,260): 2,350,080 - 108,900 - 120 + 2,347,260 + 5,242,880 =
+ * 9,831,200; a text report's rows cost 2,820 less, so with text
+ * 9,828,380.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -267,11 +268,11 @@ START_TEST(test_estimate_by_hand)
 	   arena: (19 + 16) / 3,276 = 0.0107 bytes of slack each */
 	ck_assert_double_eq_tol(e.partitions, 2099272.107, 0.01);
 	ck_assert_double_eq_tol(e.samples, 1176.0, 0.01);
-	ck_assert_double_eq_tol(e.histograms, 262144.0, 0.01);
+	ck_assert_double_eq_tol(e.histograms, 131072.0, 0.01);
 	ck_assert_double_eq_tol(e.retries, 108900.0, 0.01);
 	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
 	ck_assert_double_eq_tol(e.report, 5660.0, 0.01);
-	ck_assert_double_eq_tol(e.total, 2481152.107, 0.01);
+	ck_assert_double_eq_tol(e.total, 2350080.107, 0.01);
 	ck_assert_double_eq_tol(e.runway, 120.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
@@ -279,21 +280,21 @@ START_TEST(test_estimate_by_hand)
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(
-	    strstr(out, "\"memory_estimate_bytes\": 2481152,"));
+	    strstr(out, "\"memory_estimate_bytes\": 2350080,"));
 	/* work: the 1,000 creates, each up to 10 attempts (the run can be
 	   rate limited, its retries above: 1 and the SDK's 9 retries),
 	   10,000, the 10 seconds with a request on the 1 partition at 1/4
 	   each and that partition's own set-up and report at 128:
 	   10,130.5, rounded half up */
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 10131,"));
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 10093344,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 9831200,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
-	    out, "memory estimate: 2.4 MiB (2,481,152 bytes, 1 variant)"));
-	ck_assert_ptr_nonnull(strstr(out, "(10,090,524 bytes; "));
+	    out, "memory estimate: 2.2 MiB (2,350,080 bytes, 1 variant)"));
+	ck_assert_ptr_nonnull(strstr(out, "(9,828,380 bytes; "));
 	free(out);
 }
 END_TEST
@@ -1031,11 +1032,12 @@ END_TEST
    (PK_SCENARIO_STREAM_WAIT_BYTES): two streams of 60 creates of 5 RU a
    second for 10 s on one 400 RU/s partition, 600 RU/s together, can be
    rate limited, so each of the 1,200 can: 19,200 B beside the retry-wait
-   histogram's 32,768 counters of 8 B (the SDK's 30-s max_wait, the
-   counters doubled from 16 past 30,001): 281,344 B. One stream alone
+   histogram's 16,384 counters of 8 B (the SDK's 9 retries of a
+   retry-after of at most 1 s, under its 30-s max_wait: the counters
+   doubled from 16 past 9,001): 150,272 B. One stream alone
    at 10 a second (50 RU/s; its busiest partition's share of the
    operations taken as 0.1 + 1 + 3 / sqrt(10) = 2.05, 103 RU/s) is
-   never rate limited: the histogram's 262,144 B. */
+   never rate limited: the histogram's 131,072 B. */
 START_TEST(test_stream_retry_waits)
 {
 	static const char two[] =
@@ -1058,12 +1060,12 @@ START_TEST(test_stream_retry_waits)
 	s = scenario_parse("two.yaml", two, strlen(two), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.histograms, 262144.0 + 1200.0 * 16.0, 0.01);
+	ck_assert_double_eq_tol(e.histograms, 131072.0 + 1200.0 * 16.0, 0.01);
 	scenario_free(s);
 	s = scenario_parse("one.yaml", one, strlen(one), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.histograms, 262144.0, 0.01);
+	ck_assert_double_eq_tol(e.histograms, 131072.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
 }

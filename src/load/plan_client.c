@@ -486,10 +486,12 @@ static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
 			/* a worker holds an operation through its 429s:
 			   up to 1 + max_retries attempts of one latency
 			   each and the waits between them, at most
-			   max_wait in all (a table's retry_mode's own,
-			   ld_stream_retry) */
+			   max_wait in all and at most max_retries of the
+			   policy's longest wait (ld_stream_retry_life_s:
+			   a retry-after is at most 1 s; a table's
+			   retry_mode's own, ld_stream_retry) */
 			retries = (double)rt.max_retries;
-			waits = (double)rt.max_wait_ms / 1000.0;
+			waits = ld_stream_retry_life_s(s, c);
 			*upper = 1;
 			snprintf(why, cap,
 				 "concurrency %d with latency %lld ms, an "
@@ -498,7 +500,7 @@ static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
 				 "up to %lld ms (the run can be rate "
 				 "limited; fewer max_retries shorten it%s)",
 				 c->concurrency, (long long)c->latency_ms,
-				 rt.max_retries, (long long)rt.max_wait_ms,
+				 rt.max_retries, (long long)(waits * 1000.0),
 				 ld_table_retry_words(s));
 		}
 		if (ld_gone_retries(s) > 0) {

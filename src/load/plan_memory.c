@@ -275,7 +275,8 @@ static double preload_lp_bytes(const struct pk_scenario *s,
 /* The counters of a variant's retry-wait histogram (metrics.h: one per
    ms of an operation's waits in all, grown by doubling from 16 to hold
    the longest seen, and zeroed): the waits an operation can make are at
-   most max_wait of its 429s' (when the client retries), a DynamoDB
+   most its 429s' (when the client retries: max_wait, and at most
+   max_retries of its policy's longest wait, ld_retry_life_s), a DynamoDB
    table's throttles' as its SDK's retry modes wait (client_aws.h: at
    most the legacy mode's 50 ms x (2^9 - 1) = 25,550 ms in all; the
    standard mode's 1 + 2 s less), and the 30 s of its 410s' (when a
@@ -288,7 +289,7 @@ static double wait_counters(const struct pk_scenario *s)
 	size_t i;
 
 	if (ld_plan_retry(s).enabled) {
-		waits += (double)ld_plan_retry(s).max_wait_ms;
+		waits += ld_retry_life_s(s) * 1000.0;
 	}
 	for (i = 0; i < s->n_variants; i++) {
 		if (scenario_variant_table(s, &s->variants[i])) {
