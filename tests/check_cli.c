@@ -418,13 +418,25 @@ START_TEST(test_cli_output_extension)
 	   extension take any format */
 	snprintf(path, sizeof(path), "%s/r.csv", dir);
 	snprintf(args, sizeof(args),
-		 "compare scenarios/offices.yaml --format money-csv "
-		 "--estimate -o '%s'",
+		 "compare scenarios/offices.yaml --format money-csv -o '%s'",
 		 path);
 	ck_assert_int_eq(tu_run(args, &out, &err), 0);
 	free(out);
 	free(err);
+	/* the estimate is text (json under --format json) whatever run it
+	   estimates: into r.csv it is refused, nothing written */
 	unlink(path);
+	snprintf(args, sizeof(args),
+		 "run scenarios/offices.yaml --estimate -o '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: error: --estimate writes text (json with "
+			 "--format json), not csv: give -o a .txt or .json "
+			 "name (--format names the report whose run is "
+			 "estimated); see 'pksim run --help'");
+	ck_assert(!exists(path));
+	free(out);
+	free(err);
 	snprintf(path, sizeof(path), "%s/r.txt", dir);
 	snprintf(args, sizeof(args),
 		 "run scenarios/offices.yaml --format json --estimate -o '%s'",

@@ -296,6 +296,7 @@ int cli_run_opts(int argc, char **argv, int compare, struct pk_run_opts *o)
 	uint64_t ju;
 	const char *cmd = compare ? "compare" : "run";
 	const char *format = NULL; /* --format's value; NULL: not given */
+	const char *named;	   /* the format -o's extension names */
 
 	memset(o, 0, sizeof(*o));
 	o->compare = compare;
@@ -427,6 +428,17 @@ int cli_run_opts(int argc, char **argv, int compare, struct pk_run_opts *o)
 	rc = fit_output_format(o, format);
 	if (rc) {
 		return rc;
+	}
+	named = o->output ? cli_format_of_name(o->output) : NULL;
+	if (o->estimate && named && strcmp(named, "json") != 0) {
+		/* the estimate is text, or JSON under --format json, for
+		   the run --format names: prose in est.csv would fail only
+		   when a tool read it */
+		return usage_error("--estimate writes text (json with "
+				   "--format json), not %s: give -o a .txt "
+				   "or .json name (--format names the report "
+				   "whose run is estimated)",
+				   named);
 	}
 	return check_operands(argc, argv, o);
 }
