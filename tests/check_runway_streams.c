@@ -364,6 +364,47 @@ START_TEST(test_streams_reader_follows_writer_items)
 }
 END_TEST
 
+/*
+ * A reader stream that starts late: a fill inside the hour is timed by
+ * the slices in order, not the hour's mean. The fixture above for an
+ * hour, the reads from 1,800 s on (a step of 0/s, then 75/s), cap 3 GB
+ * (3,221,225,472 B). Until 1,800 s the creates are alone on the day's
+ * range, 750 RU/s of 1,000: 15 x 102,400 = 1,536,000 B/s, 2,764,800,000
+ * B at 1,800 s; then 1,024,000 B/s (as above): the 456,425,472 B left in
+ * 445.728 s, full at 2,245.728 s. Before: the hour's mean 1,280,000 B/s
+ * from t = 0, 2,516.58 s (several streams' slices were not taken in
+ * time order).
+ */
+START_TEST(test_streams_late_reader_timed_in_order)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-03-04T00:00:00Z\"}\n"
+	    "container: {partition_key: /date, throughput: 2000, "
+	    "partitions: 2, logical_partition_storage: 3GB}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {date: {clock: \"%Y-%m-%d\"}}\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 3600s, rate: 15/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n"
+	    "  - name: r\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 3600s, rate: {steps: [{at: 0s, rate: 0/s}, "
+	    "{at: 1800s, rate: 75/s}]}, ops: {read: 1}}\n";
+	char t[640];
+	int kind;
+	double s = full_s(text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(
+	    tu_near(s, 1800.0 + (3221225472.0 - 2764800000.0) / 1024000.0,
+		    1e-6),
+	    "%f: %s", s, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_streams");
@@ -381,6 +422,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_batches_too_large_store_nothing);
 	tcase_add_test(tc, test_streams_client_bound_not_binding);
 	tcase_add_test(tc, test_streams_reader_follows_writer_items);
+	tcase_add_test(tc, test_streams_late_reader_timed_in_order);
 	suite_add_tcase(s, tc);
 	return s;
 }

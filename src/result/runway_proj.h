@@ -157,6 +157,17 @@ void runway_renew(struct rw_proj *p);
    force, the same in every slice (a slice of no length aside) */
 int runway_slices_even(const struct slice *x, size_t n, size_t ns);
 
+/* Whether a step's slices of sc come in time order (runway_step_part;
+   the projection's in_order), its streams st (sc->n_streams of them,
+   scale real seconds a simulated one): one stream, or several whose
+   cycles each last a step or more (a shorter cycle's stretches are one
+   cycle's repeated, which the cut of several streams' slices sums), no
+   spikes (a step's spike seconds are summed into one stretch) and no
+   schedule of more steps than a phase's occurrence keeps apart
+   (PK_RW_PIECES: the rest share the last) */
+int runway_slices_in_order(const struct pk_scenario *sc,
+			   const struct rstream *st, double scale);
+
 /* 1 when p's one stream has spikes, no client limit,
    a cycle of at least a step and no time scale: runway_spike_part can
    walk its step */

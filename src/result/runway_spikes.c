@@ -2,10 +2,10 @@
  * runway_spikes: a phase's occurrence cut by its own clock into its
  * steps' spike seconds and the rest (runway_pieces_span, for
  * runway_rates.c's stretches); a step's slices compared (whether they
- * write alike) and walked second by second where its one stream's
- * spikes start and end, so a logical partition that fills inside a
- * spike is timed by the spike's rate, not the hour's mean. Seconds
- * alike are joined into one slice; past PK_RW_SPIKE_SLICES slices the
+ * come in time order, whether they write alike) and walked second by second
+ * where its one stream's spikes start and end, so a logical partition that
+ * fills inside a spike is timed by the spike's rate, not the hour's mean.
+ * Seconds alike are joined into one slice; past PK_RW_SPIKE_SLICES slices the
  * step's mean stays.
  */
 #include <math.h>
@@ -17,6 +17,28 @@
 
 /* Slices of a step that a spike's pieces are timed by, at most */
 #define PK_RW_SPIKE_SLICES 256
+
+int runway_slices_in_order(const struct pk_scenario *sc,
+			   const struct rstream *st, double scale)
+{
+	size_t i;
+
+	for (i = 0; sc->n_streams > 1 && i < sc->n_streams; i++) {
+		if ((double)st[i].cycle_s * scale < PK_RUNWAY_STEP_S) {
+			return 0; /* its cycle's stretches summed a step */
+		}
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_schedule_spec *s = sc->phases[i].schedule;
+
+		runway_count_phase_visits(1);
+		if (s && (s->has_spikes || (s->base == PK_SCHEDULE_STEPS &&
+					    s->n_steps > PK_RW_PIECES))) {
+			return 0;
+		}
+	}
+	return 1;
+}
 
 int runway_slices_even(const struct slice *x, size_t n, size_t ns)
 {

@@ -190,31 +190,6 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 	return slot;
 }
 
-/* Whether a step's slices of sc come in time order (runway_step_part;
-   the projection's in_order):
-   one stream (several streams' are cut from stretches a short cycle
-   may have summed), no spikes (a step's spike seconds are summed into
-   one stretch) and no schedule of more steps than a phase's occurrence
-   keeps apart (PK_RW_PIECES: the rest share the last) */
-static int slices_in_order(const struct pk_scenario *sc)
-{
-	size_t i;
-
-	if (sc->n_streams > 1) {
-		return 0;
-	}
-	for (i = 0; i < sc->n_phases; i++) {
-		const struct pk_schedule_spec *s = sc->phases[i].schedule;
-
-		runway_count_phase_visits(1);
-		if (s && (s->has_spikes || (s->base == PK_SCHEDULE_STEPS &&
-					    s->n_steps > PK_RW_PIECES))) {
-			return 0;
-		}
-	}
-	return 1;
-}
-
 /* 1 when what p's candidates store within a step grows as what they add
    (runway_step_part's terms): no time to live, one class with no id
    pool, no deletes, no fleet pool */
@@ -859,8 +834,6 @@ static void from_rates(const struct pk_snapshot *s,
 	p.w = w;
 	p.ns = sc->n_streams;
 	p.time_key = bk->len_s > 0;
-	/* a pass over the phases, once, not at every step */
-	p.in_order = slices_in_order(sc);
 	/* real seconds a simulated one stands for (`time_scale:`): the
 	   projection steps in real time */
 	p.scale = sc->time_scale > 0 ? sc->time_scale : 1.0;
@@ -883,6 +856,8 @@ static void from_rates(const struct pk_snapshot *s,
 	}
 	p.st = xcalloc(p.ns, sizeof(*p.st));
 	runway_streams_init(v, sc, factor, untimed, p.st);
+	/* a pass over the phases, once, not at every step */
+	p.in_order = runway_slices_in_order(sc, p.st, p.scale);
 	runway_streams_weigh(p.st, p.ns, 1, weight);
 	runway_streams_weigh(p.st, p.ns, 0, p.kw);
 	if (runway_classes(v, sc, by_dist ? refs : NULL, factor, weight, &p.cl,
