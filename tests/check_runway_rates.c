@@ -948,6 +948,48 @@ START_TEST(test_rates_folded_pairs_timed_by_turns)
 }
 END_TEST
 
+/*
+ * A phase's steps past the 8 pieces an occurrence keeps apart join the
+ * latest kept one at their rate, so the range's RU/s meets each step's
+ * rate. One key on one range of 400 RU/s, no retries, a 600-s phase of
+ * 20 steps of 30 s alternating 100 and 0 creates/s of 1 KB (5 RU each,
+ * rule 20: 500 RU/s asked): a busy step stores 400 / 5 = 80 a second,
+ * a quiet one none: 40 items, 40,960 B/s on average, the same every
+ * hour: 20 GiB = 21,474,836,480 B at 524,288 s. Before: the 12 steps
+ * past the 8th joined it (a quiet one), their mean 18,000 creates over
+ * 390 s (46.2/s) under the RU/s: 9,600 + 18,000 items a cycle, 47,104
+ * B/s, full at 455,902.6 s.
+ */
+START_TEST(test_rates_many_steps_joined_alike)
+{
+	char text[2048];
+	size_t at;
+	int kind, i;
+	char t[640];
+	double s;
+
+	at = (size_t)snprintf(text, sizeof(text),
+			      "container: {partition_key: /k, throughput: "
+			      "400}\n"
+			      "client: {retries: off}\n"
+			      "items: {k: {const: a}}\n"
+			      "phases:\n"
+			      "  - {duration: 600s, ops: {create: 1}, "
+			      "item_size: 1KB, rate: {steps: [");
+	for (i = 0; i < 20 && at < sizeof(text); i++) {
+		at += (size_t)snprintf(text + at, sizeof(text) - at,
+				       "%s{at: %ds, rate: %d/s}", i ? ", " : "",
+				       30 * i, i % 2 ? 0 : 100);
+	}
+	at += (size_t)snprintf(text + at, sizeof(text) - at, "]}}\n");
+	ck_assert_uint_lt(at, sizeof(text));
+	s = tu_full_s("rates.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "%d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 21474836480.0 / 40960.0, 1e-9), "%f: %s", s,
+		      t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -980,6 +1022,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_folded_pairs_timed_by_turns);
 	tcase_add_test(tc, test_rates_under_a_byte_a_second);
 	tcase_add_test(tc, test_rates_long_phase_list_whole);
+	tcase_add_test(tc, test_rates_many_steps_joined_alike);
 	suite_add_tcase(s, tc);
 	return s;
 }

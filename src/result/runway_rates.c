@@ -712,6 +712,7 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 		return 1;
 	}
 	pc.n = 0;
+	pc.walked = 0;
 	pc.most = cap < PK_RW_PIECES ? cap : PK_RW_PIECES;
 	wall = !rel && (s->has_daily || s->has_weekly || s->n_holidays > 0);
 	while (a < end - at) {
@@ -737,6 +738,10 @@ static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
 	}
 	for (i = 0; i < pc.n; i++) {
 		stretch_fill(st, j, k, pc.ops[i], pc.len[i], &out[i]);
+		out[i].runs = pc.runs[i];
+		/* steps past the room joined to a piece: their order is
+		   the turns' (runway_turns_end) */
+		st->joined |= pc.runs[i] > 1 ? PK_RW_JOINED_FOLD : 0u;
 	}
 	if (s->has_spikes && s->spike_every_s > 0 &&
 	    end - in > (double)s->spike_every_s) {

@@ -103,10 +103,14 @@ struct stretch {
    (occurrence): each a step's spike seconds or the rest of its seconds
    (key: step x 2, plus 1 for the spikes), at most `most` of them; a
    piece of a key not yet kept once `most` are kept joins the last
-   kept. */
+   kept: the latest kept at its rate a second (runs: one more), else
+   the last; past PK_RW_PIECE_STEPS steps walked so, every later step
+   joins the last kept in closed form. */
 struct rw_pieces {
 	size_t key[PK_RW_PIECES], n, most;
 	double ops[PK_RW_PIECES], len[PK_RW_PIECES];
+	double runs[PK_RW_PIECES]; /* runs of seconds apart each joins */
+	size_t walked; /* steps walked one by one past the room so far */
 };
 
 /* [a, b) of phase p (its own seconds; wall multiplier m constant over

@@ -15,6 +15,13 @@
 #include "pksim/base/schedule.h"
 #include "runway_int.h"
 
+/* Relative difference two pieces' rates a second may have and be
+   alike: the rounding of a rate times a length and back */
+#define PK_RW_PIECE_EPS 1e-9
+/* Steps past the room an occurrence's pieces walk one by one, at most:
+   an hour of 30-s steps (a trace's day-shape), while a schedule of 1-s
+   steps costs a step no more than that */
+#define PK_RW_PIECE_STEPS 120
 /* Slices of a step that a spike's pieces are timed by, at most */
 #define PK_RW_SPIKE_SLICES 256
 
@@ -156,6 +163,23 @@ static size_t pieces_find(const struct rw_pieces *pc, size_t key)
 	return i;
 }
 
+/* The latest of pc's pieces that offers ops over len s at its rate a
+   second (PK_RW_PIECE_EPS apart at most), else the last */
+static size_t pieces_alike(const struct rw_pieces *pc, double ops, double len)
+{
+	size_t i;
+
+	for (i = pc->n; len > 0 && i > 0; i--) {
+		const double a = pc->ops[i - 1] / pc->len[i - 1], b = ops / len;
+
+		if (pc->len[i - 1] > 0 &&
+		    fabs(a - b) <= PK_RW_PIECE_EPS * fmax(fabs(a), fabs(b))) {
+			return i - 1;
+		}
+	}
+	return pc->n - 1;
+}
+
 static void pieces_add(struct rw_pieces *pc, size_t key, double ops, double len)
 {
 	size_t i = pieces_find(pc, key);
@@ -163,9 +187,15 @@ static void pieces_add(struct rw_pieces *pc, size_t key, double ops, double len)
 	if (i == pc->n && pc->n < pc->most) {
 		pc->key[i] = key;
 		pc->ops[i] = pc->len[i] = 0;
+		pc->runs[i] = 1;
 		pc->n++;
+	} else if (i == pc->n) {
+		/* past the room: a run of its own joined to the latest
+		   kept piece at its rate (a schedule of steps alternating
+		   two rates ends in two pieces of as many runs each) */
+		i = pieces_alike(pc, ops, len);
+		pc->runs[i] += 1;
 	}
-	i = i < pc->n ? i : pc->n - 1;
 	pc->ops[i] += ops;
 	pc->len[i] += len;
 }
@@ -186,9 +216,10 @@ void runway_pieces_span(struct rw_pieces *pc, const struct rphase *p, double a,
 		int in = 0;
 
 		if (pc->n == pc->most && pieces_find(pc, out_key) == pc->n &&
-		    (!s->has_spikes || pieces_find(pc, in_key) == pc->n)) {
+		    (!s->has_spikes || pieces_find(pc, in_key) == pc->n) &&
+		    pc->walked++ >= PK_RW_PIECE_STEPS) {
 			/* this step's and every later step's pieces join
-			   the last kept */
+			   the last kept: a step's cost bounded */
 			pc->ops[pc->n - 1] +=
 			    m * schedule_own_count(&p->own, a, b);
 			pc->len[pc->n - 1] += b - a;
