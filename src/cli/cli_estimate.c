@@ -255,9 +255,10 @@ static char *estimate_text(const struct pk_scenario *s,
 	if ((rw = scenario_report_units(s, &rows)) > 0) {
 		fprintf(f,
 			"; and the report's per-minute rows %s units a "
-			"variant (%s minutes with a request x %.4g)",
+			"variant (%s minute%s with a request x %.4g)",
 			fmt_thousands((int64_t)(rw + 0.5), a),
 			fmt_thousands((int64_t)(rows + 0.5), b),
+			(int64_t)(rows + 0.5) == 1 ? "" : "s",
 			PK_SCENARIO_REPORT_MINUTE_WORK);
 	}
 	fprintf(f, "; pksim refuses a run above %s\n",

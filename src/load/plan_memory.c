@@ -581,13 +581,14 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	   seconds the records grow with the attempts, at most the run's
 	   seconds. A minute is recorded only when one of its seconds sees a
 	   request (metrics.c), an attempt's at the most: a sparse schedule's
-	   idle minutes cost nothing. */
+	   idle minutes cost nothing; a minute touched is recorded whole, so
+	   the run's minutes are rounded up (10 s: one). */
 	run_s = fmax(dur_s, ld_client_span_s(s) + 1);
 	attempts = ops * (1.0 + (ld_plan_retry(s).enabled
 				     ? (double)ld_plan_retry(s).max_retries
 				     : 0));
 	secs = fmax(dur_s, fmin(run_s, 2 * attempts + 1));
-	mins = fmin(run_s / 60.0, fmax(1, attempts));
+	mins = fmin(ceil(run_s / 60.0), fmax(1, attempts));
 	e->n_items = items;
 	e->queries = q;
 	slot = scenario_items_read_back(s) ? PK_SCENARIO_SLOT_BYTES : 0;
