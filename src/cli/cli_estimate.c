@@ -183,6 +183,10 @@ static char *estimate_json(const struct pk_scenario *s,
 	json_object_set_new(
 	    o, "report_work_units",
 	    json_integer((json_int_t)(scenario_report_units(s, NULL) + 0.5)));
+	json_object_set_new(
+	    o, "parse_work_units",
+	    json_integer(
+		(json_int_t)(scenario_parse_units(s, NULL, NULL) + 0.5)));
 	json_object_set_new(o, "work_limit_units",
 			    json_integer((json_int_t)PK_SCENARIO_MAX_WORK));
 	json_object_set_new(o, "variants",
@@ -196,11 +200,12 @@ static char *estimate_text(const struct pk_scenario *s,
 			   const struct pk_memory_estimate *e, double work,
 			   double replays, enum pk_report_cost cost)
 {
-	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES], terms[1024];
+	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+	char terms[1024];
 	size_t len = 0, i, n;
 	FILE *f = xmemstream(&buf, &len);
 	struct part p[9];
-	double rw, slices, cands, rows;
+	double rw, slices, cands, rows, bytes, recs;
 
 	if (!f) {
 		return NULL;
@@ -260,6 +265,16 @@ static char *estimate_text(const struct pk_scenario *s,
 			fmt_thousands((int64_t)(rows + 0.5), b),
 			(int64_t)(rows + 0.5) == 1 ? "" : "s",
 			PK_SCENARIO_REPORT_MINUTE_WORK);
+	}
+	if ((rw = scenario_parse_units(s, &bytes, &recs)) > 0) {
+		fprintf(f,
+			"; and the data file's parse %s units once (%s bytes "
+			"read x %.4g and %s records x %.4g)",
+			fmt_thousands((int64_t)(rw + 0.5), a),
+			fmt_thousands((int64_t)bytes, b),
+			PK_SCENARIO_PARSE_BYTE_WORK,
+			fmt_thousands((int64_t)recs, c),
+			PK_SCENARIO_PARSE_RECORD_WORK);
 	}
 	fprintf(f, "; pksim refuses a run above %s\n",
 		fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, b));

@@ -729,7 +729,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  d));
 			return -1;
 		}
-		work += nv * ld_file_work(s, ranges, tries);
+		/* the file's parse, once; its records, each variant */
+		work += scenario_parse_units(s, NULL, NULL) +
+			nv * ld_file_work(s, ranges, tries);
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, f->line, f->col,

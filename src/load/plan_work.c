@@ -14,6 +14,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/load/scenario_client.h"
+#include "pksim/load/trace.h"
 
 /* The retries of a 410/1007 one operation can make: the client retries
    one PK_THROTTLE_GONE_RETRY_MS later while those waits stay within
@@ -724,6 +725,25 @@ double scenario_report_units(const struct pk_scenario *s, double *rows)
 		*rows = r;
 	}
 	return r * PK_SCENARIO_REPORT_MINUTE_WORK;
+}
+
+double scenario_parse_units(const struct pk_scenario *s, double *bytes,
+			    double *records)
+{
+	const struct pk_trace *t = s->items_file && !s->items_file->monitor
+				       ? s->items_file->trace
+				       : NULL;
+	double b = (double)trace_read_bytes(t),
+	       r = t ? (double)trace_count(t) : 0;
+
+	if (bytes) {
+		*bytes = b;
+	}
+	if (records) {
+		*records = r;
+	}
+	return b * PK_SCENARIO_PARSE_BYTE_WORK +
+	       r * PK_SCENARIO_PARSE_RECORD_WORK;
 }
 
 double scenario_work_units(const struct pk_scenario *s)

@@ -290,6 +290,7 @@ trace_parse_stream_each(const char *path, const char *text, size_t len, FILE *f,
 	L.s = text ? text : "";
 	L.n = text ? len : 0;
 	L.f = f;
+	t->read_bytes = L.n;
 	L.e0 = diag_count(d);
 	if (L.n >= 3 && memcmp(L.s, "\xef\xbb\xbf", 3) == 0) {
 		L.start = 3;
@@ -409,6 +410,11 @@ uint32_t trace_size_bytes(const struct pk_trace *t, size_t i)
 uint64_t trace_serial(const struct pk_trace *t)
 {
 	return t->serial;
+}
+
+uint64_t trace_read_bytes(const struct pk_trace *t)
+{
+	return t ? t->read_bytes : 0;
 }
 
 uint32_t trace_largest_size_bytes(const struct pk_trace *t)

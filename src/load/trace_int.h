@@ -76,6 +76,8 @@ struct pk_trace {
 	size_t longest_rec;    /* bytes of the longest record read: a JSON
 				  record's text, a CSV row's lines */
 	uint32_t largest_size; /* the most size_bytes of a record in recs */
+	uint64_t read_bytes;   /* bytes of text the load read (the prefix
+				  given and the file's bytes after it) */
 	uint64_t serial;       /* trace_serial's, set when made */
 	/* the records with a number DynamoDB refuses, in file order */
 	struct pk_trace_wide *wide; /* n_wide, owned */

@@ -410,6 +410,7 @@ static int window_more(struct window *w, size_t upto)
 	errno = 0;
 	got = fread(w->own + w->n, 1, want, w->L->f);
 	w->n += got;
+	w->L->t->read_bytes += got;
 	if (got == 0) {
 		w->eof = 1;
 		if (ferror(w->L->f)) {

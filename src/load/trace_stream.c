@@ -75,6 +75,7 @@ static int refill(struct loader *L)
 		got = (size_t)(z - L->cbuf);
 		L->cnul = 1;
 	}
+	L->t->read_bytes += got;
 	L->cpos = 0;
 	L->clen = got;
 	return 1;

@@ -415,6 +415,19 @@
    6.0 us a row, and 10.67 against 1.05 s in a first run, 9.4 us a row:
    20 to 31 units at 0.30 us a unit. Rounded up. */
 #define PK_SCENARIO_REPORT_MINUTE_WORK 32.0
+/* The work of reading and parsing a data file, once a run, in the work
+   bound's units: each byte read PK_SCENARIO_PARSE_BYTE_WORK and each
+   record kept PK_SCENARIO_PARSE_RECORD_WORK. Measured on a
+   debugoptimized build (user + sys CPU of `run --estimate`, which loads
+   the file and counts its keys; a 2-record file's took 0.00 s; the
+   machine at load 19): 398,004,200 bytes in 200 records (2 MB values),
+   5.72 and 7.67 s, 14.4 to 19.3 ns a byte; 2,000,000 records of 24 bytes
+   (47,793,810), 2.39 and 2.25 s, 0.66 to 0.85 us a record beside its
+   bytes at those rates. At the unit's 0.36 us (a release build's create,
+   PK_SCENARIO_MAX_WORK: this build's parse is the slower, so the figures
+   run high) 0.054 unit a byte and 2.4 a record; rounded up. */
+#define PK_SCENARIO_PARSE_BYTE_WORK (1.0 / 16.0)
+#define PK_SCENARIO_PARSE_RECORD_WORK 2.5
 /* pksim's bound on `change_feed: {consumers: C}` (not the service's): a
    lease per physical partition, and a container has at most
    PK_MAX_EXISTING_PARTITIONS of them in pksim */
@@ -1157,6 +1170,14 @@ double scenario_runway_units(const struct pk_scenario *s, double *slices,
  * gets the rows.
  */
 double scenario_report_units(const struct pk_scenario *s, double *rows);
+/* The work units reading and parsing s's data file took, once a run
+   (not a variant's nor a seed's: the load reads it once), its bytes read
+   x PK_SCENARIO_PARSE_BYTE_WORK and its records kept x
+   PK_SCENARIO_PARSE_RECORD_WORK; 0 without a data file (or with an
+   Azure Monitor log). *bytes and *records (may be NULL) get the two
+   counts. */
+double scenario_parse_units(const struct pk_scenario *s, double *bytes,
+			    double *records);
 /* 0 when n runs of s (`--seeds n`, replayed one at a time: the memory
    is one run's, checked as any run's) with seeds base to base + n - 1
    keep within the bounds together: the last seed within 2^64 - 1 (seeds

@@ -232,6 +232,11 @@ uint64_t trace_parse_bytes(const struct pk_trace *t);
    trace_count(t), else PK_BUG. */
 uint32_t trace_size_bytes(const struct pk_trace *t, size_t i);
 
+/* Bytes of text t's load read (the whole file, or up to the record that
+   ended it at its `limit`), for the work bound's parse units; 0 for
+   NULL. */
+uint64_t trace_read_bytes(const struct pk_trace *t);
+
 /* The largest trace_size_bytes of t's records, kept as they are read
    (the loader's plan asks it many times); 0 for NULL or no record. */
 uint32_t trace_largest_size_bytes(const struct pk_trace *t);
