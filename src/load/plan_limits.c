@@ -671,8 +671,11 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		}
 	}
 
+	/* at most max_retries, and at most max_wait's milliseconds: each
+	   retry waits at least 1 ms (ld_op_attempts) */
 	attempts = ld_plan_retry(s).enabled
-		       ? 1.0 + (double)ld_plan_retry(s).max_retries
+		       ? 1.0 + fmin((double)ld_plan_retry(s).max_retries,
+				    (double)ld_plan_retry(s).max_wait_ms)
 		       : 1.0;
 	if (s->items_file && s->items_file->monitor) {
 		const struct pk_monitor_log *m = s->items_file->monitor;

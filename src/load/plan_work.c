@@ -34,13 +34,18 @@ double ld_gone_retries(const struct pk_scenario *s)
 	return 0;
 }
 
+/* Each retry of a 429 waits at least 1 ms (a retry-after runs to the
+   next whole second, throttle.c and ddb_retry_after_ms: 1 to 1,000 ms;
+   the exponential policy waits at least that) and an operation's waits
+   stay within max_wait (client_should_retry), so it retries at most
+   max_wait's milliseconds times, whatever max_retries allows. */
 double ld_op_attempts(const struct pk_scenario *s)
 {
 	struct pk_retry_spec r = ld_plan_retry(s);
 	double n = 1 + ld_gone_retries(s);
 
 	if (r.enabled && scenario_can_throttle(s)) {
-		n += (double)r.max_retries;
+		n += fmin((double)r.max_retries, (double)r.max_wait_ms);
 	}
 	return n;
 }
