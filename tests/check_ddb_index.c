@@ -217,7 +217,7 @@ START_TEST(test_index_formats)
 	   consumed of its 666.666 share, span 1 s */
 	s = run_format(path, "csv");
 	has(s, ",index\n", "csv");
-	for (p = s; (p = strstr(p, ",,,1,1200,200,0,0,,1000,,666.666,1,,,"
+	for (p = s; (p = strstr(p, ",,,1,1200,200,0,0,,1000,,666.666,1,,,,,,,,,"
 				   "\"by-status\"\n"));
 	     p++) {
 		rows++;

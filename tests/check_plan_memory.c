@@ -223,10 +223,10 @@ END_TEST
  *   10 x 4 = 40, the pool's 2 MiB block 2,097,152, a range 700, the
  *   storage runway's share and count of each, 10 x 12 = 120 (a key of
  *   one property): 2,099,272;
- * - samples: 10 s x 1 range, 48 each, + 10 seconds x 64, + the one
- *   minute its 10 s touch x 192 (a minute with a request is recorded
- *   whole), + the bill's 1 minute of highest RU/s at 24 = 480 + 640 +
- *   192 + 24 = 1,336;
+ * - samples: 10 s x 1 range, 48 each, + 10 seconds x 184 (a second's
+ *   record, struct pk_second), + the one minute its 10 s touch x 192 (a
+ *   minute with a request is recorded whole), + the bill's 1 minute of
+ *   highest RU/s at 24 = 480 + 1,840 + 192 + 24 = 2,536;
  * - report: its one range's rows at JSON's 4,800, its one minute's
  *   JSON rows at 1,320, and the heat map's cells, 1 range by 10
  *   one-second columns (10 s, under 720 columns and 10,000 cells),
@@ -238,15 +238,15 @@ END_TEST
  * - retries: 100/s x 9 s = 900 waiting at once x 121 = 108,900 (the
  *   SDK's retry-after to the next whole second: each comes due in the
  *   order it was queued, an entry of the queue's FIFO run);
- * total 2,351,340: `--estimate --format json` says 2,351,340. Its
+ * total 2,352,540: `--estimate --format json` says 2,352,540. Its
  * peak bound adds the process's 5 MiB and counts the retries (108,900),
  * the runway (120) and one remedy replay (one variant: one at a time) of
  * as much as the run, never alive at once, as the largest of them, the
  * replay, which renders no report and so counts its one range's rows
- * at text's 2,200 rather than JSON's 4,800 and 1,320 (2,351,340 - 3,920
- * = 2,347,420): 2,351,340 - 108,900 - 120 + 2,347,420 + 5,242,880 =
- * 9,832,620; a text report's rows cost 3,920 less, so with text
- * 9,828,700.
+ * at text's 2,200 rather than JSON's 4,800 and 1,320 (2,352,540 - 3,920
+ * = 2,348,620): 2,352,540 - 108,900 - 120 + 2,348,620 + 5,242,880 =
+ * 9,835,020; a text report's rows cost 3,920 less, so with text
+ * 9,831,100.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -268,12 +268,12 @@ START_TEST(test_estimate_by_hand)
 	/* 10 keys of 2 + 18 bytes, 3,276 a 65,536-byte block of the key
 	   arena: (19 + 16) / 3,276 = 0.0107 bytes of slack each */
 	ck_assert_double_eq_tol(e.partitions, 2099272.107, 0.01);
-	ck_assert_double_eq_tol(e.samples, 1336.0, 0.01);
+	ck_assert_double_eq_tol(e.samples, 2536.0, 0.01);
 	ck_assert_double_eq_tol(e.histograms, 131072.0, 0.01);
 	ck_assert_double_eq_tol(e.retries, 108900.0, 0.01);
 	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
 	ck_assert_double_eq_tol(e.report, 6760.0, 0.01);
-	ck_assert_double_eq_tol(e.total, 2351340.107, 0.01);
+	ck_assert_double_eq_tol(e.total, 2352540.107, 0.01);
 	ck_assert_double_eq_tol(e.runway, 120.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
@@ -281,21 +281,21 @@ START_TEST(test_estimate_by_hand)
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(
-	    strstr(out, "\"memory_estimate_bytes\": 2351340,"));
+	    strstr(out, "\"memory_estimate_bytes\": 2352540,"));
 	/* work: the 1,000 creates, each up to 10 attempts (the run can be
 	   rate limited, its retries above: 1 and the SDK's 9 retries),
 	   10,000, the 10 seconds with a request on the 1 partition at 1/4
 	   each and that partition's own set-up and report at 128:
 	   10,130.5, rounded half up */
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 10131,"));
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 9832620,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 9835020,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
-	    out, "memory estimate: 2.2 MiB (2,351,340 bytes, 1 variant)"));
-	ck_assert_ptr_nonnull(strstr(out, "(9,828,700 bytes; "));
+	    out, "memory estimate: 2.2 MiB (2,352,540 bytes, 1 variant)"));
+	ck_assert_ptr_nonnull(strstr(out, "(9,831,100 bytes; "));
 	free(out);
 }
 END_TEST
@@ -1680,8 +1680,8 @@ END_TEST
  * The per-minute records and JSON rows of a DynamoDB table and of its
  * global secondary indexes, by hand. 10,000 operations over 1,000,000 s
  * (16,666.7 minutes), no retries: at most 10,000 minutes see a request.
- * A JSON row of a table's minute has 9 members, costed at 1,760 bytes
- * (a container's 7 at 1,320): 10,000 x 1,760 = 17,600,000 against
+ * A JSON row of a table's minute has 19 members, costed at 3,600 bytes
+ * (a container's 7 at 1,320): 10,000 x 3,600 = 36,000,000 against
  * 13,200,000 for a container. Each index keeps a record (128 bytes) of
  * each minute its writes reach, at most the 5,000 creates' minutes:
  * two indexes 10,000 records, 1,280,000 bytes of samples more beside
@@ -1721,7 +1721,7 @@ START_TEST(test_table_gsi_minutes)
 	ck_assert_double_eq_tol(
 	    scenario_report_rows_bytes(&a, PK_REPORT_COST_JSON) -
 		a.report_ranges * PK_SCENARIO_REPORT_RANGE_JSON_BYTES,
-	    17600000, 1e-3);
+	    36000000, 1e-3);
 	ck_assert_double_eq_tol(b.report_index_minutes, 10000, 1e-9);
 	ck_assert_double_eq_tol(b.samples - a.samples, 1281024, 1e-3);
 	ck_assert_double_eq_tol(
@@ -1964,12 +1964,12 @@ END_TEST
  * (25,920,000 s) of 20 reads/s over 10 physical partitions (60,000
  * RU/s, rule 2) reach 10 (1 - 0.9^20) = 8.784233 partitions a second,
  * 227,687,331.1 rows of a 64-byte sample, and 25,920,000 seconds'
- * records of 136: 14,571,989,192.3 + 3,525,120,000 = 18,097,109,192.3
- * bytes (16.85 GiB), so `--format csv` is refused up front (exit 2)
+ * records of 184: 14,571,989,192.3 + 4,769,280,000 = 19,341,269,192.3
+ * bytes (18.01 GiB), so `--format csv` is refused up front (exit 2)
  * while the scenario itself is accepted (its other formats keep
  * per-range buckets); `--estimate --format csv` refuses it too, as it
  * refuses what the run refuses. 30 days at 2/s: 10 (1 - 0.9^2) = 1.9
- * a second, 4,924,800 rows x 64 + 2,592,000 x 136 = 667,699,200 bytes,
+ * a second, 4,924,800 rows x 64 + 2,592,000 x 184 = 792,115,200 bytes,
  * accepted. Before, every read was a row at 200 bytes (53,498,880,000
  * and 1,202,688,000 bytes); a 3-day series of 60 creates/s over 60
  * partitions measured 9,879,628 rows where 15,552,000 were counted
@@ -1991,7 +1991,7 @@ START_TEST(test_csv_keeps_seconds)
 	s = scenario_parse("long.yaml", text, strlen(text), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.csv_seconds, 18097109192.3, 0.5);
+	ck_assert_double_eq_tol(e.csv_seconds, 19341269192.3, 0.5);
 	ck_assert_int_eq(scenario_check_csv_memory(s, &d), -1);
 	scenario_free(s);
 	diag_free(&d);
@@ -2005,7 +2005,7 @@ START_TEST(test_csv_keeps_seconds)
 		ck_assert_msg(strstr(err, "long.yaml:3:10: error: with "
 					  "--format csv the run would take "
 					  "about") &&
-				  strstr(err, "series, 16.85 GiB of them"),
+				  strstr(err, "series, 18.01 GiB of them"),
 			      "%s: %s", args, err);
 		ck_assert_str_eq(out, "");
 		free(out);
@@ -2016,7 +2016,7 @@ START_TEST(test_csv_keeps_seconds)
 	s = scenario_parse("month.yaml", text, strlen(text), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.csv_seconds, 667699200.0, 0.5);
+	ck_assert_double_eq_tol(e.csv_seconds, 792115200.0, 0.5);
 	ck_assert_int_eq(scenario_check_csv_memory(s, &d), 0);
 	scenario_free(s);
 	diag_free(&d);
@@ -2030,8 +2030,8 @@ END_TEST
  * a minute (5,760 operations, none rate limited on 400 RU/s, one
  * range) move the clock at most 5,760 times for the requests, once for
  * the phase and once for a range: 2 x 5,762 + 1 = 11,525 records of
- * 136 bytes, 1,567,400, beside 5,760 rows of a 64-byte sample, 368,640:
- * 1,936,040 bytes. Before, all 172,800 seconds were counted
+ * 184 bytes, 2,120,600, beside 5,760 rows of a 64-byte sample, 368,640:
+ * 2,489,240 bytes. Before, all 172,800 seconds were counted
  * (23,869,440 bytes): trialW4's year of a create and a read a minute
  * on 40 partitions was estimated at 4.2 GiB and peaked at 439,824 KB.
  */
@@ -2045,7 +2045,7 @@ START_TEST(test_csv_sparse_seconds)
 			 "phases: [{duration: 2d, rate: 2/m, "
 			 "ops: {create: 0.5, read: 0.5}}]\n",
 			 &e);
-	ck_assert_double_eq_tol(e.csv_seconds, 1936040.0, 0.5);
+	ck_assert_double_eq_tol(e.csv_seconds, 2489240.0, 0.5);
 }
 END_TEST
 
@@ -2057,8 +2057,8 @@ END_TEST
  *   spans 46,800 s, under a day, so it keeps every second's samples
  *   (cosmos_service.c): 93,600 creates, at most a sample (48 bytes) a
  *   range a second, 46,800 of them, 2,246,400; 46,800 seconds' records
- *   at 64, 2,995,200; 780 minutes at 192, 149,760; the bill's 780
- *   minutes of highest RU/s at 24, 18,720: 5,410,080. Summed,
+ *   at 184, 8,611,200; 780 minutes at 192, 149,760; the bill's 780
+ *   minutes of highest RU/s at 24, 18,720: 11,026,080. Summed,
  *   the streams made 93,600 s, past a day: 750 buckets at 56 and 1,560
  *   minutes, 341,520, under what the run holds.
  * - Two streams of 2 d at 0.0001/s: 17.28 operations each, 34.56, each
@@ -2080,7 +2080,7 @@ START_TEST(test_streams_side_by_side)
 
 	snprintf(text, sizeof(text), fmt, "13h", "1/s", "13h", "1/s");
 	tu_estimate_text("day.yaml", text, &e);
-	ck_assert_double_eq_tol(e.samples, 5410080.0, 0.5);
+	ck_assert_double_eq_tol(e.samples, 11026080.0, 0.5);
 	ck_assert_double_eq_tol(e.report_minutes, 780.0, 1e-6);
 	snprintf(text, sizeof(text), fmt, "2d", "0.0001/s", "2d", "0.0001/s");
 	tu_estimate_text("sparse.yaml", text, &e);
@@ -2097,12 +2097,12 @@ END_TEST
  * 200 partition-seconds at 0.25 and the partition's own set-up and
  * report at 128: 200,000,178 a run; 10 seeds 2,000,001,780, above
  * 1,000,000,000; 4 seeds 800,000,712, within. The
- * run's estimate is 111,310,136 bytes (the --estimate figure): 900,000
+ * run's estimate is 111,334,232 bytes (the --estimate figure): 900,000
  * retries waiting at once (100,000/s x the SDK's 9 waits of at most 1 s)
  * x 121 bytes (each retry-after runs to the next whole second: due in
  * the order queued, an entry of the queue's FIFO run) = 108,900,000, the
  * pool's 2 MiB block and the 262,144-byte wait histogram (as in
- * test_estimate_by_hand), 50,840 of records: 0.1037 GiB, so 4 seeds held
+ * test_estimate_by_hand), 74,936 of records: 0.1037 GiB, so 4 seeds held
  * together would need 0.41 GiB and 100 seeds 10.37 GiB, above the 8 GiB;
  * one at a time they need 0.1037 GiB whatever N (test_seeds_one_alive).
  * Seeds never wrap round: 2 seeds

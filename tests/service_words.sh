@@ -153,10 +153,12 @@ for bad in '429' ' RU' 'range' 'logical partition'; do
 done
 want tables 'then throttled requests (HTTP 400) per operation'
 want markdown '| logical partitions | not kept (item collections) |'
-# CloudWatch's 1-minute view beside the second (D15): the hot key's
-# minute sums 60 x 1,000 = 60,000 units consumed (1,000.0 a second on
-# average) and 60 x 500 = 30,000 throttled requests, while its busiest
-# second consumed 1,000 (the partition's cap) and threw 500.
+# CloudWatch's 1-minute view beside the second (D15), a row a metric,
+# reads and writes apart: the hot key's minute sums 60 x 1,000 = 60,000
+# write units consumed (1,000.0 a second on average, of the table's
+# 4,000 WCU) and 60 x 500 = 30,000 write throttle events and throttled
+# requests, while its busiest second consumed 1,000 (the partition's
+# cap) and threw 500; its reads none of the 3,000 RCU.
 want text 'CloudWatch 1-minute view (D15'
 # The HTML page (its summary, heat map, charts and legend) in the table's
 # words: capacity units, partitions, throttled; no RU, RU/s, 429s or
@@ -198,8 +200,14 @@ if grep -n -o -F 'partition key range' "$tmp/out.eq.html"; then
 fi
 want text '  partition 1 |'
 want html 'most throttles: partition 1 (30,000 of its requests throttled, 33.3 %)'
-want markdown '| 0 | 60,000 | 1000.0 | 1,000 | 30,000 | 500 |'
-want html '<tr><td class="n">0</td><td class="n">60,000</td><td class="n">1000.0</td><td class="n">1,000</td><td class="n">30,000</td><td class="n">500</td></tr>'
+want markdown '| 0 | ConsumedReadCapacityUnits | 0 | 0.0 | 3,000 | 0 |'
+want markdown '| | ConsumedWriteCapacityUnits | 60,000 | 1000.0 | 4,000 | 1,000 |'
+want markdown '| | WriteThrottleEvents | 30,000 |  |  | 500 |'
+want markdown '| | ThrottledRequests | 30,000 |  |  | 500 |'
+want html '<tr><td class="n"></td><td>ConsumedWriteCapacityUnits</td><td class="n">60,000</td><td class="n">1000.0</td><td class="n">4,000</td><td class="n">1,000</td></tr>'
+want html '<tr><td class="n"></td><td>WriteThrottleEvents</td><td class="n">30,000</td><td class="n"></td><td class="n"></td><td class="n">500</td></tr>'
+want json '"wcu_consumed": 60000.0,'
+want json '"write_throttle_events": 30000,'
 want json '"peak_second_ru": 1000'
 if grep -n 'logical partitions  *0 ' "$tmp/out.text"; then
 	echo "FAIL: the text report counts 0 logical partitions (above)"

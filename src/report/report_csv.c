@@ -42,18 +42,26 @@ static void ru_field(int64_t mru, FILE *out)
 
 /* The columns of a DynamoDB table, after the ttl column (report_csv.h):
    each side's units consumed and share, the row's span and D15's busiest
-   second; a row that is not a table's (a container's) leaves them empty
-   but span_s 1 */
-static const char ddb_head[] = ",rcu_consumed,wcu_consumed,rcu_share,"
-			       "wcu_share,span_s,peak_second_units,"
-			       "peak_second_throttled";
+   second; then, on a table's minute rows only, each side's busiest
+   second, its throttle events and their most in a second (CloudWatch's
+   metrics, read and write apart); a row that is not a table's (a
+   container's) leaves them empty but span_s 1 */
+static const char ddb_head[] =
+    ",rcu_consumed,wcu_consumed,rcu_share,wcu_share,span_s,"
+    "peak_second_units,peak_second_throttled,peak_second_rcu,"
+    "peak_second_wcu,read_throttle_events,write_throttle_events,"
+    "peak_second_read_throttle_events,peak_second_write_throttle_events";
 
-/* One row's DynamoDB cells: units in mCU, -1 for an empty cell */
+/* One row's DynamoDB cells: units in mCU, -1 for an empty cell; [0]
+   the read side, [1] the write side */
 struct ddb_cells {
 	int64_t used[2], share[2];
 	int64_t span_s;
 	int64_t peak_mcu;
 	int64_t peak_thr;
+	int64_t peak_side[2];	/* mCU */
+	int64_t events[2];	/* throttle events */
+	int64_t peak_events[2]; /* ... in the second with the most */
 };
 
 /* An integer, or nothing for -1 */
@@ -83,9 +91,22 @@ static void ddb_cells_out(const struct ddb_cells *c, FILE *out)
 	opt_int(c->span_s, out);
 	opt_units(c->peak_mcu, out);
 	opt_int(c->peak_thr, out);
+	opt_units(c->peak_side[0], out);
+	opt_units(c->peak_side[1], out);
+	opt_int(c->events[0], out);
+	opt_int(c->events[1], out);
+	opt_int(c->peak_events[0], out);
+	opt_int(c->peak_events[1], out);
 }
 
-static const struct ddb_cells no_ddb = {{-1, -1}, {-1, -1}, 1, -1, -1};
+static const struct ddb_cells no_ddb = {.used = {-1, -1},
+					.share = {-1, -1},
+					.span_s = 1,
+					.peak_mcu = -1,
+					.peak_thr = -1,
+					.peak_side = {-1, -1},
+					.events = {-1, -1},
+					.peak_events = {-1, -1}};
 
 /* The rows of a DynamoDB table's global secondary indexes (D17), after
    the table's: per index, closed second and partition with a write
@@ -121,7 +142,10 @@ static void index_rows(const struct pk_result_variant *v, int ttl, FILE *out)
 			    {-1, s->share_mcu},
 			    minute ? 60 : 1,
 			    minute ? s->peak_used_mcu : -1,
-			    minute ? (int64_t)s->peak_throttled : -1};
+			    minute ? (int64_t)s->peak_throttled : -1,
+			    {-1, -1},
+			    {-1, -1},
+			    {-1, -1}};
 
 			csv_text(v->name, out);
 			if (minute) {
@@ -153,13 +177,14 @@ static void index_rows(const struct pk_result_variant *v, int ttl, FILE *out)
    second's normalized consumption, its throttled requests and retries
    summed; each side's units summed over the minute's seconds and its
    units a second (at the minute's last second with a request); span_s
-   60; the busiest second's units (read plus write, as the text view's
-   "peak second") and the most throttled in one second. */
+   60; the busiest second's units (read plus write) and the most
+   throttled requests in one second; each side's busiest second, its
+   throttle events summed and their most in one second. */
 static void minute_rows(const struct pk_result_variant *v, int ttl, int idx,
 			FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
-	size_t i, j = 0;
+	size_t i;
 
 	for (i = 0; i < m->n_minutes && !ferror(out); i++) {
 		const struct pk_second *mi = &m->minutes[i];
@@ -167,24 +192,22 @@ static void minute_rows(const struct pk_result_variant *v, int ttl, int idx,
 				      {0, 0},
 				      60,
 				      mi->peak_served_mru,
-				      (int64_t)mi->peak_throttled};
+				      (int64_t)mi->peak_throttled,
+				      {0, 0},
+				      {0, 0},
+				      {0, 0}};
+		int k;
 
 		if (mi->served_mru == 0 && mi->throttled_429 == 0 &&
 		    mi->retries == 0 && mi->offered_mru == 0) {
 			continue; /* idle: no request, as the other views */
 		}
-		for (; j < m->n_seconds && m->seconds[j].t_s < mi->t_s + 60;
-		     j++) {
-			const struct pk_second *s = &m->seconds[j];
-			int k;
-
-			if (s->t_s < mi->t_s || s->span_s != 1) {
-				continue;
-			}
-			for (k = 0; k < 2; k++) {
-				c.used[k] += s->side_used_mcu[k];
-				c.share[k] = s->side_cap_mcu[k];
-			}
+		for (k = 0; k < 2; k++) {
+			c.used[k] = mi->side_used_mcu[k];
+			c.share[k] = mi->side_cap_mcu[k];
+			c.peak_side[k] = mi->peak_side_mcu[k];
+			c.events[k] = (int64_t)mi->side_throttled[k];
+			c.peak_events[k] = (int64_t)mi->peak_side_throttled[k];
 		}
 		csv_text(v->name, out);
 		fprintf(out, ",%lld,\"\",,,%.6g,,%llu,,%llu%s",

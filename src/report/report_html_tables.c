@@ -304,19 +304,26 @@ void html_cloudwatch(const struct pk_result_variant *v, size_t vi, FILE *out)
 	html_sec("cloudwatch", vi, "CloudWatch 1-minute view", out);
 	fprintf(out, "<p>");
 	heatsvg_text(PK_TEXT_CW_TITLE, out);
-	fprintf(out, "</p>\n<table>\n<tr><th>t (s)</th><th>units (sum)</th>"
-		     "<th>sum / 60</th><th>peak second</th><th>throttled "
-		     "(sum)</th><th>peak second</th></tr>\n");
+	fprintf(out, "</p>\n<table>\n<tr><th>t (s)</th><th>metric "
+		     "(CloudWatch)</th><th>sum</th><th>sum / 60</th>"
+		     "<th>capacity / s</th><th>peak second</th></tr>\n");
 	for (i = 0; i < n; i++) {
-		struct text_cw_cells c;
+		struct text_cw_metric c[PK_TEXT_CW_METRICS];
+		int k;
 
-		text_cw_cells(row[i], &c);
-		fprintf(out,
-			"<tr><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"</tr>\n",
-			c.t, c.sum, c.avg, c.peak, c.thr, c.thr_peak);
+		text_cw_metrics(row[i], c);
+		for (k = 0; k < PK_TEXT_CW_METRICS; k++) {
+			fputs("<tr><td class=\"n\">", out);
+			if (k == 0) {
+				fprintf(out, "%lld", (long long)row[i]->t_s);
+			}
+			fprintf(out,
+				"</td><td>%s</td><td class=\"n\">%s</td>"
+				"<td class=\"n\">%s</td><td class=\"n\">%s"
+				"</td><td class=\"n\">%s</td></tr>\n",
+				c[k].name, c[k].sum, c[k].avg, c[k].cap,
+				c[k].peak);
+		}
 	}
 	fprintf(out, "</table>\n<p>");
 	if (m->n_minutes > n) {

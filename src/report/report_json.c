@@ -637,6 +637,7 @@ static json_t *per_minute(const struct pk_result_variant *v)
 					    ru(mi->peak_served_mru));
 			json_object_set_new(o, "peak_second_throttled_429",
 					    count(mi->peak_throttled));
+			report_json_ddb_minute(mi, o);
 		}
 		json_array_append_new(a, o);
 	}

@@ -1,7 +1,8 @@
 /*
  * report_json_ddb: a DynamoDB table's global secondary indexes in the
  * JSON report (report-json.md, "indexes"): the figures ddb_index.h
- * prints, as numbers. Units in capacity units (milli-units / 1000).
+ * prints, as numbers; and the table's own read and write sides of each
+ * per_minute record (D15). Units in capacity units (milli-units / 1000).
  */
 #include "pksim/report/ddb_index.h"
 #include "pksim/service/snapshot.h"
@@ -50,6 +51,28 @@ static json_t *minutes(const struct pk_ddb_index *x)
 		json_array_append_new(a, o);
 	}
 	return a;
+}
+
+void report_json_ddb_minute(const struct pk_second *mi, json_t *o)
+{
+	static const char *const name[2][5] = {
+	    {"rcu_consumed", "peak_second_rcu", "rcu_per_s",
+	     "read_throttle_events", "peak_second_read_throttle_events"},
+	    {"wcu_consumed", "peak_second_wcu", "wcu_per_s",
+	     "write_throttle_events", "peak_second_write_throttle_events"}};
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		json_object_set_new(o, name[k][0], units(mi->side_used_mcu[k]));
+		json_object_set_new(o, name[k][1], units(mi->peak_side_mcu[k]));
+		json_object_set_new(o, name[k][2], units(mi->side_cap_mcu[k]));
+		json_object_set_new(
+		    o, name[k][3],
+		    json_integer((json_int_t)mi->side_throttled[k]));
+		json_object_set_new(
+		    o, name[k][4],
+		    json_integer((json_int_t)mi->peak_side_throttled[k]));
+	}
 }
 
 static json_t *reasons(const struct pk_ddb_index *x)

@@ -51,6 +51,12 @@ json_t *report_json_remedies(const struct pk_remedies *m);
    without a pool. */
 json_t *report_json_fleet(const struct pk_result_variant *v);
 
+/* A DynamoDB table's minute mi (a pk_metrics.minutes record) as
+   CloudWatch's metrics show it (D15; report_json_ddb.c), into per_minute
+   object o: each side's units consumed, summed and in its busiest
+   second, its units a second, and its throttle events, summed and in
+   the second with the most */
+void report_json_ddb_minute(const struct pk_second *mi, json_t *o);
 /* A DynamoDB variant's "indexes" array (report_json_ddb.c): per global
    secondary index its units, partitions, throttles and minutes (D15,
    D17); NULL for a variant without one. A new array the caller owns. */

@@ -324,16 +324,25 @@ static void cloudwatch(const struct pk_result *r, FILE *out)
 		n = text_cw_rows(v, row);
 		fprintf(out, "\n## %s: ", PK_TEXT_CW_TITLE);
 		md_text(v->name, out);
-		fprintf(out,
-			"\n\n| t (s) | units (sum) | sum / 60 | peak second "
-			"| throttled (sum) | peak second |\n| ---: | ---: | "
-			"---: | ---: | ---: | ---: |\n");
+		fprintf(out, "\n\n| t (s) | metric (CloudWatch) | sum | sum / "
+			     "60 | capacity / s | peak second |\n| ---: | --- "
+			     "| ---: | ---: | ---: | ---: |\n");
 		for (i = 0; i < n; i++) {
-			struct text_cw_cells c;
+			struct text_cw_metric c[PK_TEXT_CW_METRICS];
+			int k;
 
-			text_cw_cells(row[i], &c);
-			fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", c.t,
-				c.sum, c.avg, c.peak, c.thr, c.thr_peak);
+			text_cw_metrics(row[i], c);
+			for (k = 0; k < PK_TEXT_CW_METRICS; k++) {
+				if (k == 0) {
+					fprintf(out, "| %lld ",
+						(long long)row[i]->t_s);
+				} else {
+					fputs("| ", out);
+				}
+				fprintf(out, "| %s | %s | %s | %s | %s |\n",
+					c[k].name, c[k].sum, c[k].avg, c[k].cap,
+					c[k].peak);
+			}
 		}
 		fputc('\n', out);
 		if (v->metrics->n_minutes > n) {

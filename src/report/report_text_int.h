@@ -148,24 +148,31 @@ void text_fleet(const struct pk_result_variant *v, FILE *out);
 void text_timeline(const struct pk_result_variant *v, FILE *out);
 
 /* An Amazon DynamoDB table's CloudWatch view (D15): each minute's sums
-   of capacity units consumed and throttled requests beside its busiest
-   second; nothing for another service. */
+   of read and write units consumed, read and write throttle events and
+   throttled requests beside its busiest second (text_cw_metrics);
+   nothing for another service. */
 void text_cloudwatch(const struct pk_result_variant *v, FILE *out);
 
 /* The CloudWatch view's minutes at most (beyond, the busiest seconds'),
    title and closing sentence, as every format says them */
 #define PK_TEXT_CW_MINUTES 20
 #define PK_TEXT_CW_TITLE                                                       \
-	"CloudWatch 1-minute view (D15: each minute's sums, as CloudWatch "    \
-	"shows consumed capacity and ThrottledRequests, beside its busiest "   \
-	"second, as the table enforces it)"
+	"CloudWatch 1-minute view (D15: each minute's sums, a row for each "   \
+	"of the table's CloudWatch metrics, reads and writes apart as its "    \
+	"units are, beside its busiest second, as the table enforces it)"
 #define PK_TEXT_CW_MEANING                                                     \
 	"a minute's sum / 60 is an average: the table admits each second "     \
-	"on its own, so a second above its capacity is throttled even when "   \
-	"the minute's average is under it; the minutes are the run's, from "   \
-	"its start (t = 0), not the wall clock's minutes CloudWatch cuts on, " \
-	"so a run that starts mid-minute sums other seconds than a "           \
-	"dashboard would"
+	"on its own, reads against its read units and writes against its "     \
+	"write units, so a second above a side's capacity is throttled even "  \
+	"when the minute's average is under it; capacity / s is the side's "   \
+	"units a second in the minute's last second with a request "           \
+	"(provisioned, or on demand its instant limit); a throttle event is "  \
+	"a key, item or page a partition refused, a throttled request one "    \
+	"answered with ProvisionedThroughputExceededException, counted once "  \
+	"(a global secondary index's refusals are its own view's events); "    \
+	"the minutes are the run's, from its start (t = 0), not the wall "     \
+	"clock's minutes CloudWatch cuts on, so a run that starts mid-minute " \
+	"sums other seconds than a dashboard would"
 
 /* The minutes of v's CloudWatch view into row (room for every minute of
    v->metrics), in time order: every one, or the PK_TEXT_CW_MINUTES with
@@ -178,12 +185,28 @@ size_t text_cw_rows(const struct pk_result_variant *v,
 size_t text_cw_pick(const struct pk_second *minutes, size_t n,
 		    const struct pk_second **row);
 
-/* One minute's cells: its start, s; units consumed, summed, / 60 and in
-   its busiest second; throttled requests, summed and in its busiest */
+/* One index minute's cells (ddb_index.c): its start, s; units consumed,
+   summed, / 60 and in its busiest second; refusals, summed and in its
+   busiest */
 struct text_cw_cells {
 	char t[24], sum[32], avg[32], peak[32], thr[32], thr_peak[32];
 };
 void text_cw_cells(const struct pk_second *r, struct text_cw_cells *c);
+
+/* One of a table's CloudWatch metrics in a minute (D15; reference §9
+   "Metrics"): its name; its sum over the minute; for the units consumed,
+   the sum / 60 and the side's units a second (capacity), else empty;
+   its busiest second's figure */
+struct text_cw_metric {
+	const char *name;
+	char sum[32], avg[32], cap[32], peak[32];
+};
+#define PK_TEXT_CW_METRICS 5
+/* Minute mi's rows (a pk_metrics.minutes record of a table), in this
+   order: ConsumedReadCapacityUnits, ConsumedWriteCapacityUnits,
+   ReadThrottleEvents, WriteThrottleEvents, ThrottledRequests */
+void text_cw_metrics(const struct pk_second *mi,
+		     struct text_cw_metric row[PK_TEXT_CW_METRICS]);
 
 /* "the N of M minutes ..." when text_cw_rows left some out; valid until
    the thread's next call */

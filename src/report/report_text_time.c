@@ -314,11 +314,49 @@ void text_cw_cells(const struct pk_second *r, struct text_cw_cells *c)
 	fmt_thousands((int64_t)r->peak_throttled, c->thr_peak);
 }
 
+/* Units u (mCU) into c's sum, sum / 60, capacity cap (mCU a second)
+   and peak second peak (mCU) */
+static void cw_units(struct text_cw_metric *c, const char *name, int64_t u,
+		     int64_t cap, int64_t peak)
+{
+	c->name = name;
+	fmt_thousands((u + 500) / 1000, c->sum);
+	snprintf(c->avg, sizeof(c->avg), "%.1f", (double)u / 60000.0);
+	fmt_thousands((cap + 500) / 1000, c->cap);
+	fmt_thousands((peak + 500) / 1000, c->peak);
+}
+
+/* Throttles n, at most peak in a second, into c */
+static void cw_count(struct text_cw_metric *c, const char *name, uint64_t n,
+		     uint64_t peak)
+{
+	c->name = name;
+	fmt_thousands((int64_t)n, c->sum);
+	c->avg[0] = c->cap[0] = '\0';
+	fmt_thousands((int64_t)peak, c->peak);
+}
+
+void text_cw_metrics(const struct pk_second *mi,
+		     struct text_cw_metric row[PK_TEXT_CW_METRICS])
+{
+	cw_units(&row[0], "ConsumedReadCapacityUnits", mi->side_used_mcu[0],
+		 mi->side_cap_mcu[0], mi->peak_side_mcu[0]);
+	cw_units(&row[1], "ConsumedWriteCapacityUnits", mi->side_used_mcu[1],
+		 mi->side_cap_mcu[1], mi->peak_side_mcu[1]);
+	cw_count(&row[2], "ReadThrottleEvents", mi->side_throttled[0],
+		 mi->peak_side_throttled[0]);
+	cw_count(&row[3], "WriteThrottleEvents", mi->side_throttled[1],
+		 mi->peak_side_throttled[1]);
+	cw_count(&row[4], "ThrottledRequests", mi->throttled_429,
+		 mi->peak_throttled);
+}
+
 void text_cloudwatch(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
 	const struct pk_second **row;
 	size_t i, n;
+	int k;
 
 	if (!v->ddb || m->n_minutes == 0) {
 		return;
@@ -326,15 +364,20 @@ void text_cloudwatch(const struct pk_result_variant *v, FILE *out)
 	row = xreallocarray(NULL, m->n_minutes, sizeof(*row));
 	n = text_cw_rows(v, row);
 	fprintf(out, "\n%s\n", PK_TEXT_CW_TITLE);
-	fprintf(out, "  %-10s %14s %12s %12s %15s %12s\n", "t (s)",
-		"units (sum)", "sum / 60", "peak second", "throttled (sum)",
+	fprintf(out, "  %-8s %-26s %12s %10s %12s %12s\n", "t (s)",
+		"metric (CloudWatch)", "sum", "sum / 60", "capacity / s",
 		"peak second");
 	for (i = 0; i < n; i++) {
-		struct text_cw_cells c;
+		struct text_cw_metric c[PK_TEXT_CW_METRICS];
+		char t[24];
 
-		text_cw_cells(row[i], &c);
-		fprintf(out, "  %-10s %14s %12s %12s %15s %12s\n", c.t, c.sum,
-			c.avg, c.peak, c.thr, c.thr_peak);
+		text_cw_metrics(row[i], c);
+		snprintf(t, sizeof(t), "%lld", (long long)row[i]->t_s);
+		for (k = 0; k < PK_TEXT_CW_METRICS; k++) {
+			fprintf(out, "  %-8s %-26s %12s %10s %12s %12s\n",
+				k ? "" : t, c[k].name, c[k].sum, c[k].avg,
+				c[k].cap, c[k].peak);
+		}
 	}
 	if (m->n_minutes > n) {
 		fprintf(out, "  (%s)\n", text_cw_more(n, m->n_minutes));

@@ -242,6 +242,28 @@ static uint32_t hot_range(const struct pk_sample *v, size_t n)
 	return hot;
 }
 
+/* Second sec's read and write sides into its minute's record mi (D15:
+   CloudWatch's ConsumedReadCapacityUnits and ConsumedWriteCapacityUnits,
+   ReadThrottleEvents and WriteThrottleEvents, each a metric of its own):
+   summed, the busiest second's kept, the units a second the last
+   second's; zeros for a service without sides */
+static void fold_sides(struct pk_second *mi, const struct pk_second *sec)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		mi->side_used_mcu[k] += sec->side_used_mcu[k];
+		mi->side_throttled[k] += sec->side_throttled[k];
+		mi->side_cap_mcu[k] = sec->side_cap_mcu[k];
+		if (sec->side_used_mcu[k] > mi->peak_side_mcu[k]) {
+			mi->peak_side_mcu[k] = sec->side_used_mcu[k];
+		}
+		if (sec->side_throttled[k] > mi->peak_side_throttled[k]) {
+			mi->peak_side_throttled[k] = sec->side_throttled[k];
+		}
+	}
+}
+
 static void fold_minute(struct pk_metrics *m, const struct pk_second *sec)
 {
 	int64_t start = sec->t_s / 60 * 60;
@@ -273,6 +295,7 @@ static void fold_minute(struct pk_metrics *m, const struct pk_second *sec)
 	if (sec->throttled_429 > last->peak_throttled) {
 		last->peak_throttled = sec->throttled_429;
 	}
+	fold_sides(last, sec);
 }
 
 /* Fold sample s (a request reached its range) into its range's bucket */

@@ -167,7 +167,11 @@
 #define PK_SCENARIO_HEAT_CELLS 10000.0
 #define PK_SCENARIO_PAGE_BYTES 4096.0
 #define PK_SCENARIO_SAMPLE_BYTES 48.0
-#define PK_SCENARIO_SECOND_BYTES 64.0
+/* A closed second's record kept for the run's detail (metrics.h,
+   struct pk_second: 184 bytes, the last 48 an Amazon DynamoDB table's
+   read and write throttle events and, in a minute's record, each
+   side's busiest second) */
+#define PK_SCENARIO_SECOND_BYTES 184.0
 /* The report's rows for one per-minute record, rendered: its JSON
    objects (jansson) and text, only in a JSON report (text, Markdown and
    HTML chart the run in at most a screen of rows, the CSV series is per
@@ -175,7 +179,10 @@
    result builds from it. Measured on 30,000,000 s at 1 create/s
    (500,000 minutes, release build, peak RSS less the rest of the
    estimate): 126 bytes a minute with a text report, 1,414 with a JSON
-   one; counted at 192 and 1,320 more for JSON (1,512). */
+   one; counted at 192 and 1,320 more for JSON (1,512). The record
+   (struct pk_second) has since grown by 48 bytes, an Amazon DynamoDB
+   table's read and write throttle events and each side's busiest
+   second (D15): 126 + 48 = 174, still under 192. */
 #define PK_SCENARIO_REPORT_MINUTE_BYTES 1320.0
 #define PK_SCENARIO_MINUTE_BYTES 192.0
 /* The minutes of a run an Azure Cosmos DB container keeps its highest
@@ -186,15 +193,19 @@
    in the result's copy: 24. */
 #define PK_SCENARIO_BILL_MINUTES (720.0 * 60.0)
 #define PK_SCENARIO_BILL_MINUTE_BYTES 24.0
-/* A DynamoDB table's JSON per-minute row has 9 members, not a
-   container's 7 (peak_second_ru and peak_second_throttled_429 too).
-   Measured (build/ -O2, `/usr/bin/time -f %M`, --no-remedies -o FILE):
-   a table of 100,000 RCU and WCU (134 partitions), 0.01 creates/s for
-   10,000,000 s (100,000 minutes with a put), 84,916 KB with a text
-   report and 249,252 KB with a JSON one: 1,683 bytes a minute (the 134
-   partitions' JSON rows, 3 bytes a minute, left in); counted at 1,760,
-   440 more than a container's row. */
-#define PK_SCENARIO_REPORT_TABLE_MINUTE_BYTES 1760.0
+/* A DynamoDB table's JSON per-minute row has 19 members, not a
+   container's 7 (peak_second_ru, peak_second_throttled_429 and each
+   side's five too). With 9 members it was measured (build/ -O2, `/usr/bin/time
+   -f %M`, --no-remedies -o FILE): a table of 100,000 RCU and WCU (134
+   partitions), 0.01 creates/s for 10,000,000 s (100,000 minutes with a put),
+   84,916 KB with a text report and 249,252 KB with a JSON one: 1,683 bytes a
+   minute (the 134 partitions' JSON rows, 3 bytes a minute, left in); counted at
+   1,760, 440 more than a container's row. The row then took 10 more members,
+   each side's units, busiest second, units a second and throttle events
+   (D15): the same run (release build) 82,468 KB with a text report and
+   426,636 KB with a JSON one, 3,524 bytes a minute (77,580 and 242,020
+   KB, 1,684, before); counted at 3,600. */
+#define PK_SCENARIO_REPORT_TABLE_MINUTE_BYTES 3600.0
 /* A global secondary index's per-minute record (ddb_gsi.c, gsi_minute:
    struct pk_ddb_index_time, 64 bytes, in an array that doubles as it
    grows, so up to 128 bytes a record), kept in every run for every
@@ -213,7 +224,7 @@
 /* What a CSV series of a run longer than PK_SCENARIO_DETAIL_MAX_S holds
    (cli.c keeps every second for it): a row's sample, struct pk_sample
    (64 bytes), for each physical partition in each second it sees a
-   request, and a second's record, struct pk_second (136 bytes); the
+   request, and a second's record, struct pk_second (184 bytes); the
    rows are rendered into the report's file as they are made, not held
    (output_open). Measured (peak RSS of --format csv less that of
    --format json, debug build, 2 creates/s over 10 ranges): 4, 8 and 16
@@ -222,7 +233,7 @@
    range (tests/check_output.c's), 179,772 kB in all against a
    peak bound of 201 MB. */
 #define PK_SCENARIO_CSV_KEPT_ROW_BYTES 64.0
-#define PK_SCENARIO_CSV_SECOND_BYTES 136.0
+#define PK_SCENARIO_CSV_SECOND_BYTES 184.0
 #define PK_SCENARIO_BUCKET_BYTES 56.0
 #define PK_SCENARIO_BUCKETS_PER_RANGE 750.0
 /* A DynamoDB table's partition-key value's heat record (ddb_heat.c:

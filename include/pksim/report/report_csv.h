@@ -21,16 +21,22 @@
  * "0". pandas reads it with pandas.read_csv("series.csv",
  * dtype={"range_id": str}) (without dtype it guesses integers).
  *
- * When some variant is an Amazon DynamoDB table, seven columns follow
+ * When some variant is an Amazon DynamoDB table, thirteen columns follow
  * (before index): rcu_consumed,wcu_consumed,rcu_share,wcu_share,span_s,
- * peak_second_units,peak_second_throttled. A table partition's row: its
- * read and write capacity units consumed that second and its read and
- * write shares a second (D3, D5; snapshot.h pk_ddb_part_time), ru and
- * ru_per_s empty, span_s 1, the peaks empty. After its partitions' rows,
- * the table's CloudWatch minutes (D15): range_id empty, span_s 60, each
- * side's units summed, the table's units a second, throttled_429 and
- * retries summed, the busiest second's units (read plus write) and
- * throttles. A container's rows leave the seven empty, span_s 1. With a
+ * peak_second_units,peak_second_throttled,peak_second_rcu,
+ * peak_second_wcu,read_throttle_events,write_throttle_events,
+ * peak_second_read_throttle_events,peak_second_write_throttle_events.
+ * A table partition's row: its read and write capacity units consumed
+ * that second and its read and write shares a second (D3, D5;
+ * snapshot.h pk_ddb_part_time), ru and ru_per_s empty, span_s 1, the
+ * peaks and events empty. After its partitions' rows, the table's
+ * CloudWatch minutes (D15): range_id empty, span_s 60, each side's units
+ * summed, the table's units a second, throttled_429 and retries summed,
+ * the busiest second's units (read plus write) and throttles, then each
+ * side's busiest second's units and its throttle events (CloudWatch's
+ * ReadThrottleEvents and WriteThrottleEvents), summed and in the second
+ * with the most. A container's rows leave the thirteen empty, span_s 1,
+ * and an index's rows the last six. With a
  * global secondary index, the index column: its partitions' seconds
  * (wcu_consumed, wcu_share) and its minutes, after the table's rows.
  */

@@ -79,13 +79,26 @@ struct pk_second {
 	   minute; the service enforces each second) */
 	int64_t peak_served_mru;
 	uint64_t peak_throttled;
-	int64_t side_used_mcu[2]; /* Amazon DynamoDB: the table's read [0]
-				     and write [1] units admitted that
-				     second, mCU (D3: separate buckets);
-				     0 for a service without sides */
-	int64_t side_cap_mcu[2];  /* ... its read and write units that
-				     second: provisioned, or on demand the
-				     instant limit (D12), mCU */
+	int64_t side_used_mcu[2];   /* Amazon DynamoDB: the table's read [0]
+				       and write [1] units admitted that
+				       second, mCU (D3: separate buckets);
+				       0 for a service without sides */
+	int64_t side_cap_mcu[2];    /* ... its read and write units that
+				       second: provisioned, or on demand the
+				       instant limit (D12), mCU */
+	uint64_t side_throttled[2]; /* ... its read and write throttle
+				       events that second (CloudWatch's
+				       ReadThrottleEvents and
+				       WriteThrottleEvents, reference §9):
+				       a key, item or page its partitions
+				       refused; an index's refusal is the
+				       index's (D17) */
+	/* a minute's record only, the table's sides (D15): side_used_mcu
+	   and side_throttled are summed over its seconds, side_cap_mcu is
+	   its last second's; these are its busiest second's units
+	   admitted and most throttle events a second, each side apart */
+	int64_t peak_side_mcu[2];
+	uint64_t peak_side_throttled[2];
 };
 
 enum pk_split_reason {

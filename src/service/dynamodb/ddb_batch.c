@@ -246,8 +246,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 		if (by_index) {
 			d->sec.throttled_429++;
 		} else {
-			p->throttled++;
-			p->s_throttled++;
+			ddb_part_refused(d, p, 1);
 		}
 		return 0;
 	}
@@ -327,8 +326,7 @@ static void transact(struct ddb *d, const struct pk_svc_request *rq,
 		for (i = 0; i < m; i++) {
 			d->q_acc[d->q_parts[i]] = 0;
 		}
-		p->throttled++;
-		p->s_throttled++;
+		ddb_part_refused(d, p, 1);
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		out->range = (size_t)(p - d->parts);

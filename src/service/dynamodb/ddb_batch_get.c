@@ -126,8 +126,7 @@ static int read_key(struct ddb *d, const struct pk_svc_request *rq, uint32_t k,
 	ddb_ahead_refused(d, &one, i, &a);
 	ddb_ahead_throttled(d, &one, h, i, 0, u, NULL);
 	ddb_note_never(d, p, &one, 0, u);
-	p->throttled++;
-	p->s_throttled++;
+	ddb_part_refused(d, p, 0);
 	return 0;
 }
 

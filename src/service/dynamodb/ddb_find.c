@@ -76,8 +76,7 @@ static int get_item(struct ddb *d, const struct pk_svc_request *rq,
 	    PK_DDB_ADMITTED) {
 		ddb_ahead_throttled(d, rq, a->hash, (size_t)a->part, 0,
 				    a->units, NULL);
-		p->throttled++;
-		p->s_throttled++;
+		ddb_part_refused(d, p, 0);
 		return 0;
 	}
 	*charge += a->units;

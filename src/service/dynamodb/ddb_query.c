@@ -412,8 +412,7 @@ static int page(struct ddb *d, const struct pk_svc_request *pg,
 	ddb_ahead_refused(d, pg, g->part, &a);
 	ddb_ahead_throttled(d, pg, p->lo, g->part, 0, u, NULL);
 	ddb_note_never(d, p, pg, 0, u);
-	p->throttled++;
-	p->s_throttled++;
+	ddb_part_refused(d, p, 0);
 	return 0;
 }
 

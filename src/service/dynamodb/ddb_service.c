@@ -221,8 +221,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 			d->sec.throttled_429++;
 			return;
 		}
-		p->throttled++;
-		p->s_throttled++;
+		ddb_part_refused(d, p, a.write);
 		return;
 	}
 	out->status = a.status;

@@ -925,6 +925,18 @@ static inline int ddb_hot_now(const struct ddb *d, const struct ddb_part *p)
 		p->w.used_mcu * 100 >= d->t->heat_pct * p->w.cap_mcu);
 }
 
+/* Partition p refused one request, key, item or page of side write
+   (not an index's refusal): its throttles over the run and in the open
+   second, and the table's read or write throttle events that second
+   (CloudWatch's ReadThrottleEvents, WriteThrottleEvents; D15) */
+static inline void ddb_part_refused(struct ddb *d, struct ddb_part *p,
+				    int write)
+{
+	p->throttled++;
+	p->s_throttled++;
+	d->sec.side_throttled[write != 0]++;
+}
+
 /* ddb_isolate.c, hot-item isolation (D11) when d->t->isolate: the key
    value of hash h on partition i (one item: the table has no sort key)
    was asked asked mCU of side write by first attempts in the open
