@@ -727,7 +727,9 @@ void container_batch(struct pk_container *c, int64_t t_ms,
  * prefix interval, or every range for a fan-out (rule 21, 22). Charge:
  * base + per_range x ranges visited + per_result x results (cost.h),
  * spread evenly over the ranges visited, each of which must admit its
- * share in this second, or the query is rate limited (429) as a whole.
+ * share in this second, or the query is rate limited (429) as a whole,
+ * the 429 counted once in the run's totals and at every range that had
+ * no room (out->range names the last of them).
  * A single-partition query (PK_ROUTE_SINGLE, its key in route->kv) counts
  * in its key's logical partition, when one exists, as a point request
  * does: an attempt (a retry, a 429) and its RU; targeted and fan-out

@@ -20,6 +20,13 @@
  * it holds none of the logical partitions read, belong to no logical
  * partition. Each logical partition read counts the query as a request
  * (and its 429 when it was throttled).
+ *
+ * A query is admitted all or nothing: it is served when every range it
+ * visits has room for its share in the second, else rate limited (429)
+ * as a whole. Each range without room counts the 429 (its 429s and its
+ * throttled second), as the SDK's request to that range would have been
+ * answered 429; a range that had room counts the request only. The run
+ * counts the query's 429 once.
  */
 #include "container.h"
 
@@ -28,20 +35,29 @@
 #include "container_int.h"
 #include "pksim/base/mem.h"
 
+/* c->visit's flags per range during a query: visited (mark_ranges), and
+   when the range had no room for its share, its 429's marks */
+enum {
+	VISIT = 1,	   /* the route visits the range */
+	VISIT_NO_ROOM = 2, /* no room for its share: a 429 there */
+	VISIT_BUCKET = 4,  /* that 429 was a bucket's 3212 */
+	VISIT_HELD = 8	   /* that 429 was a Low request held for High */
+};
+
 /* Mark the ranges route visits in c->visit; returns how many. */
 static size_t mark_ranges(struct pk_container *c, const struct pk_route *rt)
 {
 	size_t n = 0, i, k;
 
 	mem_grow((void **)&c->visit, &c->visit_cap, c->pmap.n, 1);
-	memset(c->visit, rt->kind == PK_ROUTE_FANOUT, c->pmap.n);
+	memset(c->visit, rt->kind == PK_ROUTE_FANOUT ? VISIT : 0, c->pmap.n);
 	if (rt->kind == PK_ROUTE_FANOUT) {
 		return c->pmap.n;
 	}
 	for (i = 0; i < rt->n; i++) {
 		k = pmap_find(&c->pmap, &rt->lo[i]);
 		do {
-			c->visit[k] = 1;
+			c->visit[k] = VISIT;
 			k++;
 		} while (!rt->point[i] && k < c->pmap.n &&
 			 epk_cmp(&c->pmap.ranges[k].min, &rt->hi[i]) < 0);
@@ -185,7 +201,8 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	ops_offer(c, charge);
 	t->attempts++;
 	c->sec_active = 1;
-	/* all or nothing: every range must have room for its share */
+	/* all or nothing: every range must have room for its share; each
+	   that has none is marked to count the 429 */
 	for (i = 0; i < c->pmap.n; i++) {
 		struct pk_budget b;
 
@@ -200,6 +217,12 @@ void container_query(struct pk_container *c, int64_t t_ms,
 			out->held = c->classes && probe.held;
 			out->retry_after_ms = probe.retry_after_ms;
 			out->range = i;
+			c->visit[i] |=
+			    VISIT_NO_ROOM |
+			    (probe.sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED
+				 ? VISIT_BUCKET
+				 : 0) |
+			    (out->held ? VISIT_HELD : 0);
 		}
 	}
 	k = 0;
@@ -220,12 +243,11 @@ void container_query(struct pk_container *c, int64_t t_ms,
 			pp->offered_mru += part;
 		}
 		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
-			if (i == out->range) {
+			if (c->visit[i] & VISIT_NO_ROOM) {
 				pp->sec_throttled++;
-				pp->sec_bucket += out->sub_status ==
-						  PK_SUBSTATUS_BUCKET_EXCEEDED;
-				pp->sec_held +=
-				    c->classes ? (uint32_t)out->held : 0;
+				pp->sec_bucket +=
+				    !!(c->visit[i] & VISIT_BUCKET);
+				pp->sec_held += !!(c->visit[i] & VISIT_HELD);
 				pp->throttled_429++;
 			}
 			if (c->classes && !c->attempt_low) {
