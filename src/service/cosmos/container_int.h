@@ -462,11 +462,14 @@ static inline int ops_admit(struct pk_container *c, struct pk_budget *b,
 	return ops_admit_class(c, b, t_ms, charge, out);
 }
 
-/* Share k of a query's charge split over the n ranges it visits (the
-   remainder to the first): each range serves its part */
+/* Share k (0 .. n - 1) of a query's charge (mRU) split evenly over the
+   n ranges it visits: each range serves its part. The mRU that do not
+   divide go 1 each to the first charge % n ranges, so the shares add
+   up to charge and no two differ by more than 1 mRU (on 10,000 ranges
+   a remainder of up to 9.999 RU on one range would make it the hottest) */
 static inline int64_t ops_query_share(int64_t charge, size_t n, size_t k)
 {
-	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
+	return charge / (int64_t)n + ((int64_t)k < charge % (int64_t)n);
 }
 
 /* A 429 of a request with a class (container_set_class): its class's
