@@ -23,7 +23,8 @@ static const char *const preload_keys[] = {
 };
 
 static const char count_what[] =
-    "a whole number of items for every value (>= 0), {uniform: [MIN, "
+    "a whole number of items for every value, from 0 to "
+    "1,000,000,000,000 (10^12), {uniform: [MIN, "
     "MAX]} (each value draws MIN .. MAX) or {zipf: {total: N, s: S}} (N "
     "items in all under Zipf's law with exponent S > 0, the first value "
     "the largest)";
