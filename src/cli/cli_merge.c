@@ -26,6 +26,7 @@
 #include "pksim/base/output.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
+#include "pksim/load/json_alloc.h"
 #include "pksim/report/scorecard.h"
 
 #include "cli_merge_check.h"
@@ -616,12 +617,27 @@ static int too_big(const char *file, int known, unsigned long long size)
 	return PK_EXIT_INPUT;
 }
 
+/* 1, said: memory ran out while file was read, n bytes in */
+static int out_of_memory(const char *file, unsigned long long n)
+{
+	char b[PK_FMT_BYTES];
+
+	fprintf(stderr,
+		"pksim: error: out of memory reading %s after %s bytes (merge "
+		"holds every report it reads in memory at once)\n",
+		file, fmt_thousands((int64_t)n, b));
+	return PK_EXIT_ENV;
+}
+
 /* Read the report at path, open as f, into *run (NULL: not JSON, in
-   *err); 0, or 2 said when it is above MERGE_MAX_REPORT_BYTES (a
-   regular file before a byte is read, else at the first byte past) */
+   *err); 0, 1 said when memory ran out (any jansson allocation failed
+   during the parse, whatever jansson returned: json_alloc.h), or 2 said
+   when it is above MERGE_MAX_REPORT_BYTES (a regular file before a byte
+   is read, else at the first byte past) */
 static int load_one(const char *path, FILE *f, json_t **run, json_error_t *err)
 {
 	struct capped c = {f, 0, 0, 0, 1, 1};
+	unsigned long long failed = json_alloc_failures();
 	struct stat st;
 
 	*run = NULL;
@@ -630,6 +646,11 @@ static int load_one(const char *path, FILE *f, json_t **run, json_error_t *err)
 		return too_big(path, 1, (unsigned long long)st.st_size);
 	}
 	*run = json_load_callback(capped_read, &c, 0, err);
+	if (json_alloc_failures() != failed) {
+		json_decref(*run);
+		*run = NULL;
+		return out_of_memory(path, c.n);
+	}
 	if (c.nul) {
 		json_decref(*run);
 		*run = NULL;

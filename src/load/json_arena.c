@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/load/json_alloc.h"
+
 /* Bytes of the first chunk: a few dozen records' trees of a typical
    data file; a larger record gets a chunk of its own size */
 #define JSON_ARENA_CHUNK 65536
@@ -87,9 +89,17 @@ static int arena_holds(const struct json_arena *a, const void *p)
 	return 0;
 }
 
+/* jansson's malloc: from this thread's active arena, else malloc; a
+   NULL returned is counted (json_alloc.h), as jansson does not always
+   say it ran out of memory. */
 static void *arena_malloc(size_t n)
 {
-	return active ? arena_take(active, n) : malloc(n);
+	void *p = active ? arena_take(active, n) : malloc(n);
+
+	if (!p) {
+		json_alloc_failed();
+	}
+	return p;
 }
 
 static void arena_free(void *p)
