@@ -1,8 +1,8 @@
 /*
  * fanout: fan-out queries on wide containers: each range's share of a
  * query's charge, the 429s each range counts, and the report's verdict
- * when every range is asked alike. Each expected number has its reason
- * beside it.
+ * when every range is asked alike, or most are hot on a container asked
+ * past its RU/s. Each expected number has its reason beside it.
  */
 #include <check.h>
 #include <stdint.h>
@@ -114,6 +114,61 @@ START_TEST(test_fanout_wide_not_a_key_problem)
 }
 END_TEST
 
+/*
+ * 40 ranges of 10 RU/s (400 RU/s, one range per 10), 240 creates of 1 KB
+ * a second for 2 s over 80 key values drawn in order, no retries. Each
+ * value takes 3 creates a second, 3 x 5 RU (write_1kb) = 15 RU, past a
+ * range's 10 RU/s, so every range holding a value rate limits every
+ * second: p99 100%. Hash V2 puts the 80 values on 35 of the 40 ranges
+ * (`pksim locate`: ranges 2, 8, 13, 18 and 23 hold none, p99 0%), so
+ * rule 32's "another under 70%" holds. But 480 x 5 = 2,400 RU asked over
+ * 2 s is 1,200 RU/s against 400: 300% of the RU provisioned, and 35 of
+ * 40 ranges (87.5%, more than half) are hot: an even spread would still
+ * hold every range at 90% or more, so the report must say too few RU/s
+ * and propose no new key. Without that check it says "hot partition
+ * risk (severity high) ... hot ranges among idle ones, a key problem"
+ * and advises `--key '{k}-{hash(id) mod 160}'`.
+ */
+static const char most[] = "seed: 1\n"
+			   "container: {partition_key: /k, throughput: 400, "
+			   "initial_throughput_per_partition: 10}\n"
+			   "client: {retries: none}\n"
+			   "items:\n"
+			   "  k: {values: \"k{0..79}\", distribution: "
+			   "sequential}\n"
+			   "phases:\n"
+			   "  - {name: w, duration: 2s, rate: 240/s, ops: "
+			   "{create: 1}, item_size: 1KB}\n";
+
+START_TEST(test_fanout_most_ranges_hot_not_a_key_problem)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	char *all;
+
+	tu_fx_run(&f, "most.yaml", most);
+	m = tu_metrics(f.run->variants[0].svc);
+	ck_assert_uint_eq(tu_end(f.run, 0).ranges, 40);
+	ck_assert_int_eq(m->totals.offered_mru, 2400 * 1000);
+	ck_assert_uint_eq(m->ranges[2].requests, 0);
+	all = tu_findings_text(f.r);
+	ck_assert_msg(strstr(all, "most ranges hot: 35 of the 40 ranges "
+				  "(87.5%) ran at p99 90% or more normalized "
+				  "RU consumption (the lowest, range 2, at "
+				  "0%), and the first attempts asked 1,200 "
+				  "RU/s on average against 400 provisioned "
+				  "(300%, over the run's 2 s)"),
+		      "%s", all);
+	ck_assert_msg(strstr(all, "too few RU/s for this load, not a key "
+				  "problem\n"),
+		      "%s", all);
+	ck_assert_msg(!strstr(all, "hot partition risk"), "%s", all);
+	ck_assert_msg(!strstr(all, "--key"), "%s", all);
+	free(all);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fanout");
@@ -121,6 +176,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_fanout_429_on_every_range);
 	tcase_add_test(tc, test_fanout_wide_not_a_key_problem);
+	tcase_add_test(tc, test_fanout_most_ranges_hot_not_a_key_problem);
 	suite_add_tcase(s, tc);
 	return s;
 }

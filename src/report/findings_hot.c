@@ -301,11 +301,63 @@ static int absorbed_below_cap(struct pk_sentences *s, const struct pk_result *r,
 }
 
 /*
+ * Most ranges hot on a container asked about its RU/s or more: more
+ * than half of the n ranges compared (n_hot of them) ran at p99 90% or
+ * more, and the first attempts asked at least 90% of the RU provisioned
+ * over the run (pk_totals.offered_mru over pk_metrics.provisioned_ru,
+ * the even-spread normalized consumption). Spread evenly over the
+ * ranges, that load would still put every range at rule 32's 90%, so a
+ * range under 70% beside them is one its key values missed (uniform
+ * keys leave e^-L of the ranges without one of L requests each, 1.8% at
+ * 4), not a key that piles the load on a few: the container is short of
+ * RU/s (or has too many partitions for the RU/s), and a new key would
+ * not help. ASSUMPTION (pksim's, the reference gives none): "most" is
+ * more than half, as a key problem leaves most ranges idle. Azure
+ * Cosmos DB only (a table's reads and writes are apart). Says so with
+ * the figures and returns 1; else 0 (nothing said).
+ */
+static int most_hot(struct pk_sentences *s, const struct pk_result_variant *v,
+		    const struct pk_result_lineage *cold, size_t n_hot,
+		    size_t n, const char *why)
+{
+	double asked = metrics_ru(v->metrics->totals.offered_mru);
+	double prov = v->metrics->provisioned_ru;
+	double even = prov > 0 ? asked / prov : 0;
+	int64_t secs = v->end_s > 0 ? v->end_s : 1;
+	char a[96], b[32], c[32], d[32], e[32], f[32];
+
+	if (v->ddb || n_hot * 2 <= n ||
+	    100.0 * even < PK_FINDINGS_HOT_P99_PCT) {
+		return 0;
+	}
+	say(s,
+	    xasprintf("most ranges hot: %s of the %s ranges (%.1f%%) ran "
+		      "at p99 90%% or more normalized RU consumption (the "
+		      "lowest, %s, at %d%%), and the first attempts asked "
+		      "%s RU/s on average against %s provisioned (%.0f%%, "
+		      "over the run's %s s): spread evenly over the ranges, "
+		      "this load would still hold every one at 90%% or "
+		      "more, so rule 32's busiest range against one under "
+		      "70%% does not point to the key: %s, not a key "
+		      "problem",
+		      fmt_thousands((int64_t)n_hot, b),
+		      fmt_thousands((int64_t)n, c),
+		      100.0 * (double)n_hot / (double)n,
+		      findings_range_name(v, cold->id, a, sizeof(a)),
+		      cold->nru_p99_pct,
+		      fmt_thousands((int64_t)(asked / (double)secs + 0.5), d),
+		      fmt_thousands((int64_t)(prov / (double)secs + 0.5), e),
+		      pct(even), fmt_thousands(secs, f), why));
+	return 1;
+}
+
+/*
  * Rule 32, the hot-partition advisory of Microsoft's tooling: per range
  * id that was busy, the p99 of its normalized RU consumption; "hot
  * partition risk" when the busiest range's p99 is >= 90% while another's
  * is < 70%, severity high when that range's 429 rate is >= 1%. When no
- * range is below 70% and every one is at >= 90%, the container is short
+ * range is below 70% and every one is at >= 90%, or most are and an even
+ * spread would hold every one there (most_hot), the container is short
  * of RU/s, not of a better key.
  */
 unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
@@ -434,6 +486,9 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (n_hot > PK_FINDINGS_MAX_RANGES) {
 		snprintf(also + strlen(also), sizeof(also) - strlen(also),
 			 " and %zu more", n_hot - PK_FINDINGS_MAX_RANGES);
+	}
+	if (most_hot(s, v, cold, n_hot + 1, n, why)) {
+		return 0;
 	}
 	if (hot->at != SIZE_MAX && hot->at < v->n_ranges) {
 		ratio = density_ratio(r, v, hot->at, &width, &share);

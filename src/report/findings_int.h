@@ -59,9 +59,11 @@ const char *findings_range_name(const struct pk_result_variant *v, uint32_t id,
  * per range id that was busy, the p99 of its normalized RU consumption;
  * "hot partition risk" when the busiest range's p99 is >= 90% while
  * another's is < 70%, severity high when that range's 429 rate is >= 1%;
- * when none is below 70% and every one is at >= 90%, short of RU/s, not
- * of a better key (findings_hot.c). Returns the PK_KEYS_* bits of what it
- * said of v's key.
+ * when none is below 70% and every one is at >= 90%, or more than half
+ * are at >= 90% and the first attempts asked >= 90% of the RU
+ * provisioned (an even spread would hold every range there), short of
+ * RU/s, not of a better key (findings_hot.c). Returns the PK_KEYS_* bits of
+ * what it said of v's key.
  */
 unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			    const struct pk_result_variant *v);
