@@ -5,8 +5,10 @@
  * refused at the first byte past it (by hand with a FIFO of endless
  * spaces, 11 s; not here, as a gigabyte through a pipe is too slow for
  * the test budget). A NUL is refused where it is met (/dev/zero at 1:1).
- * Memory that runs out while a report is read is out of memory, exit 1,
- * not bad input.
+ * The reports together are at most 1,431,655,765 bytes (8 GiB over the
+ * 6 bytes of memory a byte merge takes), counted before any is read
+ * (regular files) or as read (pipes). Memory that runs out while a
+ * report is read is out of memory, exit 1, not bad input.
  */
 #include <check.h>
 #include <fcntl.h>
@@ -149,6 +151,125 @@ START_TEST(test_merge_bound_oom)
 }
 END_TEST
 
+/* A sparse file of size bytes at dir/name (no disk, no time); its
+   path in path (cap bytes) */
+static void sparse(const char *dir, const char *name, long long size,
+		   char *path, size_t cap)
+{
+	int fd;
+
+	snprintf(path, cap, "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, (off_t)size), 0);
+	close(fd);
+}
+
+/* The reports together are bounded before any is read: merge holds them
+   all in memory at about 6 bytes a byte, and pksim takes at most 8 GiB,
+   so at most 8,589,934,592 / 6 = 1,431,655,765 bytes of reports. A
+   report of 1,073,741,824 bytes (the limit of one) and one of
+   357,913,941 are that much: read (the first one's NUL at 1:1); a byte
+   more (1,431,655,766 in all, 8,589,934,596 bytes of memory) is refused
+   with its figures and nothing read. */
+START_TEST(test_merge_bound_together)
+{
+	char *dir = tu_tmpdir(), a[512], b[512], args[1200];
+	char *out = NULL, *err = NULL;
+
+	sparse(dir, "a.json", 1LL << 30, a, sizeof(a));
+	sparse(dir, "b.json", 357913941, b, sizeof(b));
+	snprintf(args, sizeof(args), "merge '%s' '%s'", a, b);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "a.json:1:1: error: a NUL character"), "%s",
+		      err);
+	free(out);
+	free(err);
+	sparse(dir, "b.json", 357913942, b, sizeof(b));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_str_eq(out, "");
+	ck_assert_str_eq(
+	    err, "pksim: error: the reports are 1,431,655,766 bytes in all "
+		 "(about 8,589,934,596 bytes of memory to merge): a merge "
+		 "holds them in memory at once, about 6 bytes a byte, and "
+		 "pksim takes at most 8,589,934,592 bytes (8 GiB); merge at "
+		 "most 1,431,655,765 bytes of reports (fewer variants)\n");
+	free(out);
+	free(err);
+	unlink(a);
+	unlink(b);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+/* pksim merge /dev/stdin A B with text on a pipe as its standard input:
+   the exit status; *err its stderr (caller frees) */
+static int merge_pipe(const char *text, const char *a, const char *b,
+		      char **err)
+{
+	const char *bin = getenv("PKSIM_BIN");
+	char *dir = tu_tmpdir(), epath[512];
+	int fds[2], st;
+	pid_t pid;
+
+	ck_assert_ptr_nonnull(bin);
+	snprintf(epath, sizeof(epath), "%s/stderr", dir);
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int e = open(epath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		close(fds[1]);
+		dup2(fds[0], STDIN_FILENO);
+		dup2(e, STDERR_FILENO);
+		execl(bin, "pksim", "merge", "/dev/stdin", a, b, "-o",
+		      "/dev/null", (char *)NULL);
+		_exit(127);
+	}
+	close(fds[0]);
+	ck_assert_int_eq(write(fds[1], text, strlen(text)),
+			 (ssize_t)strlen(text));
+	close(fds[1]);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	*err = tu_read_file(epath, NULL);
+	ck_assert_ptr_nonnull(*err);
+	unlink(epath);
+	rmdir(dir);
+	free(dir);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A report through a pipe counts as it is read: beside regular files of
+   1,431,655,762 bytes (3 under the 1,431,655,765 of all reports), a
+   pipe's 3 bytes "{}\n" are read (and refused as no report), its 4
+   "{} \n" refused at the byte past, naming it. */
+START_TEST(test_merge_bound_together_pipe)
+{
+	char *dir = tu_tmpdir(), a[512], b[512], *err;
+
+	sparse(dir, "a.json", 1LL << 30, a, sizeof(a));
+	sparse(dir, "b.json", 357913938, b, sizeof(b));
+	ck_assert_int_eq(merge_pipe("{}\n", a, b, &err), 2);
+	ck_assert_msg(strstr(err, "pksim: /dev/stdin: error: not a pksim "
+				  "JSON report"),
+		      "%s", err);
+	free(err);
+	ck_assert_int_eq(merge_pipe("{} \n", a, b, &err), 2);
+	ck_assert_msg(strstr(err, "pksim: /dev/stdin: error: the reports are "
+				  "more than 1,431,655,765 bytes in all "
+				  "(this one read to that point): a merge "
+				  "holds them in memory at once"),
+		      "%s", err);
+	free(err);
+	unlink(a);
+	unlink(b);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("merge_bound");
@@ -157,6 +278,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_merge_bound_regular_file);
 	tcase_add_test(tc, test_merge_bound_nul);
 	tcase_add_test(tc, test_merge_bound_oom);
+	tcase_add_test(tc, test_merge_bound_together);
+	tcase_add_test(tc, test_merge_bound_together_pipe);
 	suite_add_tcase(s, tc);
 	return s;
 }

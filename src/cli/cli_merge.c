@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
 #include "pksim/load/json_alloc.h"
+#include "pksim/load/scenario.h"
 #include "pksim/report/scorecard.h"
 
 #include "cli_merge_check.h"
@@ -561,14 +563,35 @@ static int check_prices(const struct merge_opts *o, json_t **runs)
    forever. */
 #define MERGE_MAX_REPORT_BYTES (1ULL << 30)
 
+/* Bytes of memory a merge takes a byte of the reports it merges: their
+   jansson trees, all held at once, and the merged report's text.
+   Measured, peak resident memory (/usr/bin/time -f %M) over the reports'
+   bytes: 5.42 for a report of a 200,000-partition container
+   (106,702,650 bytes, 564,940 KiB), 5.39 for one of a year's minutes
+   (88,318,946 bytes, 465,296 KiB), 5.40 for three of 418,012,349 bytes
+   in all (2,204,280 KiB); 6 leaves a tenth over them for reports of
+   other shapes. */
+#define MERGE_MEMORY_PER_BYTE 6
+
+/* The most bytes of reports a merge reads, all of them together: more
+   would take more memory at MERGE_MEMORY_PER_BYTE than pksim holds a run
+   to (PK_SCENARIO_MAX_TRACK_BYTES, 8 GiB): 8,589,934,592 / 6 =
+   1,431,655,765 bytes. */
+#define MERGE_MAX_TOTAL_BYTES                                                  \
+	((unsigned long long)(PK_SCENARIO_MAX_TRACK_BYTES /                    \
+			      MERGE_MEMORY_PER_BYTE))
+
 /* A report read through a byte count (json_load_callback) */
 struct capped {
 	FILE *f;
-	unsigned long long n; /* bytes read so far */
-	int over;	      /* 1: more than MERGE_MAX_REPORT_BYTES */
-	int nul;	      /* 1: a NUL at line, col */
-	int line, col;	      /* where the next byte read is, 1-based
-				 (col in characters) */
+	unsigned long long n;	 /* bytes read so far */
+	unsigned long long room; /* bytes it may have within
+				    MERGE_MAX_TOTAL_BYTES */
+	int over;		 /* 1: more than MERGE_MAX_REPORT_BYTES */
+	int over_total;		 /* 1: more than room */
+	int nul;		 /* 1: a NUL at line, col */
+	int line, col;		 /* where the next byte read is, 1-based
+				    (col in characters) */
 };
 
 static size_t capped_read(void *buf, size_t len, void *data)
@@ -596,6 +619,10 @@ static size_t capped_read(void *buf, size_t len, void *data)
 		c->over = 1;
 		return (size_t)-1; /* jansson: an error, stop reading */
 	}
+	if (c->n > c->room) {
+		c->over_total = 1;
+		return (size_t)-1;
+	}
 	return got;
 }
 
@@ -617,6 +644,43 @@ static int too_big(const char *file, int known, unsigned long long size)
 	return PK_EXIT_INPUT;
 }
 
+/* The sum regular_bytes stops at: its figure times MERGE_MEMORY_PER_BYTE
+   fits an int64_t (fmt_thousands) */
+#define MERGE_SUM_CAP ((unsigned long long)INT64_MAX / MERGE_MEMORY_PER_BYTE)
+
+/* 2, said: the reports are more than MERGE_MAX_TOTAL_BYTES together.
+   file NULL: before a byte is read, total their bytes (MERGE_SUM_CAP:
+   at least that); else file is a report that is not a regular file,
+   read to the first byte past. */
+static int too_big_together(const char *file, unsigned long long total)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+	char d[PK_FMT_BYTES];
+
+	if (file) {
+		fprintf(stderr,
+			"pksim: %s: error: the reports are more than %s bytes "
+			"in all (this one read to that point)",
+			file, fmt_thousands((int64_t)MERGE_MAX_TOTAL_BYTES, a));
+	} else {
+		fprintf(
+		    stderr,
+		    "pksim: error: the reports are %s%s bytes in all "
+		    "(about %s bytes of memory to merge)",
+		    total >= MERGE_SUM_CAP ? "at least " : "",
+		    fmt_thousands((int64_t)total, a),
+		    fmt_thousands((int64_t)(total * MERGE_MEMORY_PER_BYTE), d));
+	}
+	fprintf(stderr,
+		": a merge holds them in memory at once, about %d bytes a "
+		"byte, and pksim takes at most %s bytes (8 GiB); merge at "
+		"most %s bytes of reports (fewer variants)\n",
+		MERGE_MEMORY_PER_BYTE,
+		fmt_thousands((int64_t)PK_SCENARIO_MAX_TRACK_BYTES, b),
+		fmt_thousands((int64_t)MERGE_MAX_TOTAL_BYTES, c));
+	return PK_EXIT_INPUT;
+}
+
 /* 1, said: memory ran out while file was read, n bytes in */
 static int out_of_memory(const char *file, unsigned long long n)
 {
@@ -630,22 +694,35 @@ static int out_of_memory(const char *file, unsigned long long n)
 }
 
 /* Read the report at path, open as f, into *run (NULL: not JSON, in
-   *err); 0, 1 said when memory ran out (any jansson allocation failed
-   during the parse, whatever jansson returned: json_alloc.h), or 2 said
-   when it is above MERGE_MAX_REPORT_BYTES (a regular file before a byte
-   is read, else at the first byte past) */
-static int load_one(const char *path, FILE *f, json_t **run, json_error_t *err)
+   *err). *counted: the bytes of the reports counted against
+   MERGE_MAX_TOTAL_BYTES, every regular file's size (counted before any
+   is read) and the bytes read of the others; a report that is not a
+   regular file adds what is read of it. 0; 1 said when memory ran out
+   (any jansson allocation failed during the parse, whatever jansson
+   returned: json_alloc.h); or 2 said when it is above
+   MERGE_MAX_REPORT_BYTES (a regular file before a byte is read, else at
+   the first byte past) or passes MERGE_MAX_TOTAL_BYTES with the others
+   (at the first byte past). */
+static int load_one(const char *path, FILE *f, unsigned long long *counted,
+		    json_t **run, json_error_t *err)
 {
-	struct capped c = {f, 0, 0, 0, 1, 1};
+	struct capped c = {f, 0, 0, 0, 0, 0, 1, 1};
 	unsigned long long failed = json_alloc_failures();
 	struct stat st;
+	int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
 
 	*run = NULL;
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	if (regular &&
 	    (unsigned long long)st.st_size > MERGE_MAX_REPORT_BYTES) {
 		return too_big(path, 1, (unsigned long long)st.st_size);
 	}
+	/* a regular file's own size is in *counted already */
+	c.room = MERGE_MAX_TOTAL_BYTES - *counted +
+		 (regular ? (unsigned long long)st.st_size : 0);
 	*run = json_load_callback(capped_read, &c, 0, err);
+	if (!regular) {
+		*counted += c.n;
+	}
 	if (json_alloc_failures() != failed) {
 		json_decref(*run);
 		*run = NULL;
@@ -666,14 +743,45 @@ static int load_one(const char *path, FILE *f, json_t **run, json_error_t *err)
 		*run = NULL;
 		return too_big(path, 0, 0);
 	}
+	if (c.over_total) {
+		json_decref(*run);
+		*run = NULL;
+		return too_big_together(path, 0);
+	}
 	return 0;
 }
 
-/* Read every report into runs[]; 0, 1 (cannot read) or 2, said. */
-static int load_all(const struct merge_opts *o, json_t **runs)
+/* The regular files' sizes among the reports, summed (at most
+   MERGE_SUM_CAP); a report that is missing, a directory or not a regular
+   file (a pipe: counted as it is read) counts 0 here. */
+static unsigned long long regular_bytes(const struct merge_opts *o)
 {
+	unsigned long long sum = 0, size;
+	struct stat st;
 	size_t i;
 
+	for (i = 0; i < o->n_files; i++) {
+		if (strcmp(o->files[i], "-") != 0 &&
+		    stat(o->files[i], &st) == 0 && S_ISREG(st.st_mode)) {
+			size = (unsigned long long)st.st_size;
+			sum = size < MERGE_SUM_CAP - sum ? sum + size
+							 : MERGE_SUM_CAP;
+		}
+	}
+	return sum;
+}
+
+/* Read every report into runs[]; 0, 1 (cannot read) or 2, said. The
+   regular files' sizes are summed before any is read: above
+   MERGE_MAX_TOTAL_BYTES, none is read. */
+static int load_all(const struct merge_opts *o, json_t **runs)
+{
+	unsigned long long counted = regular_bytes(o);
+	size_t i;
+
+	if (counted > MERGE_MAX_TOTAL_BYTES) {
+		return too_big_together(NULL, counted);
+	}
 	for (i = 0; i < o->n_files; i++) {
 		json_error_t err;
 		FILE *f;
@@ -692,7 +800,7 @@ static int load_all(const struct merge_opts *o, json_t **runs)
 				o->files[i], strerror(errno));
 			return rc;
 		}
-		rc = load_one(o->files[i], f, &runs[i], &err);
+		rc = load_one(o->files[i], f, &counted, &runs[i], &err);
 		fclose(f);
 		if (rc != 0) {
 			return rc;

@@ -430,7 +430,9 @@ static const char lesson_text[] =
 	"     merge cannot be written, out of memory\n"                        \
 	"  2  bad input or usage: a file is missing, is not JSON or not a\n"   \
 	"     compare's JSON report, the runs are of different workloads, a\n" \
-	"     variant is given twice, no file\n"
+	"     variant is given twice, no file, a report of more than 1 GiB\n"  \
+	"     or reports of more than 1,431,655,765 bytes in all (merged in\n" \
+	"     memory at about 6 bytes a byte, within 8 GiB)\n"
 
 static const char merge_text[] =
     "usage: pksim merge REPORT.json... [-o FILE]\n"
