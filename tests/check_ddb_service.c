@@ -282,9 +282,9 @@ START_TEST(test_ddb_service_reports)
 	   consumption in capacity units (60 s x 1,000 admitted, 1 WCU
 	   each, of 90,000 asked), no Azure Cosmos DB 403/1014 line */
 	ck_assert_msg(strstr(text, "\ntable: partition key /customerId, "
-				   "7,000 capacity units a second (read plus "
-				   "write, provisioned) -> 5 partitions at "
-				   "the start\n"),
+				   "3,000 RCU and 4,000 WCU a second "
+				   "(provisioned; reads and writes apart) -> "
+				   "5 partitions at the start\n"),
 		      "%s", text);
 	ck_assert_msg(strstr(text, "\n  capacity units consumed  60,000 of "
 				   "90,000 offered"),

@@ -78,16 +78,17 @@ END_TEST
  * 1,000) = 4 partitions (D4), each with 1,250 RCU and 500 WCU (D5): the
  * layout says each, never a pooled 1,750.
  */
+static const char stmt11[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {name: t, partition_key: /k, read_capacity_units: 5000, "
+    "write_capacity_units: 2000}\n"
+    "items: {k: {values: \"k{0..9}\"}}\n"
+    "phases: [{name: w, duration: 1s, rate: 1/s, ops: {create: 1}, "
+    "item_size: 1KB}]\n";
+
 START_TEST(test_sides_layout)
 {
-	static const char stmt11[] =
-	    "seed: 1\n"
-	    "service: dynamodb\n"
-	    "table: {name: t, partition_key: /k, read_capacity_units: 5000, "
-	    "write_capacity_units: 2000}\n"
-	    "items: {k: {values: \"k{0..9}\"}}\n"
-	    "phases: [{name: w, duration: 1s, rate: 1/s, ops: {create: 1}, "
-	    "item_size: 1KB}]\n";
 	const char *path = tu_dir_file("s11.yaml", stmt11);
 	char args[1024], *s;
 
@@ -97,6 +98,64 @@ START_TEST(test_sides_layout)
 				"a second each (") != NULL,
 		      "%s", s);
 	free(s);
+}
+END_TEST
+
+/*
+ * The table line of the text report, the Markdown partitions cell and
+ * the HTML throughput row say the table's reads and writes apart, each
+ * its own figure (D3): statement 11's 5,000 RCU and 2,000 WCU, never a
+ * pooled 7,000; a new on-demand table's first instant limits, 12,000
+ * RRU and 4,000 WRU (reference §7: a new on-demand table serves 12,000
+ * RRU/s and 4,000 WRU/s at once), on max(12,000 / 3,000, 4,000 / 1,000)
+ * = 4 partitions, never a pooled 16,000.
+ */
+START_TEST(test_sides_table_line)
+{
+	static const char od[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, capacity: on_demand}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases: [{name: w, duration: 1s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	static const char *const want[][2] = {
+	    {"", "\ntable: partition key /k, 5,000 RCU and 2,000 WCU a "
+		 "second (provisioned; reads and writes apart) -> 4 "
+		 "partitions at the start\n"},
+	    {" --format markdown",
+	     "| partitions | 4, at 5,000 RCU and 2,000 WCU a second |"},
+	    {" --format html", "<tr><th>throughput</th><td>5,000 RCU and "
+			       "2,000 WCU a second (provisioned) at the "
+			       "start</td></tr>"},
+	    {"", "\ntable: partition key /k, 12,000 RRU and 4,000 WRU a "
+		 "second (on demand: its instant limits; reads and writes "
+		 "apart) -> 4 partitions at the start\n"},
+	    {" --format markdown",
+	     "| partitions | 4, at 12,000 RRU and 4,000 WRU a second |"},
+	    {" --format html", "<tr><th>throughput</th><td>12,000 RRU and "
+			       "4,000 WRU a second (on demand: its instant "
+			       "limits) at the start</td></tr>"},
+	};
+	const char *path[2];
+	char args[1024], *s;
+	size_t i;
+
+	path[0] = tu_dir_file("s11.yaml", stmt11);
+	path[1] = tu_dir_file("od.yaml", od);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		snprintf(args, sizeof(args), "run %s%s", path[i / 3],
+			 want[i][0]);
+		s = tu_run_ok(args);
+		/* the want only: a whole HTML page passes Check's limit */
+		ck_assert_msg(strstr(s, want[i][1]) != NULL,
+			      "pksim %s: no \"%s\"", args, want[i][1]);
+		/* the pooled figures the reports printed */
+		ck_assert_ptr_null(strstr(s, "7,000 capacity units"));
+		ck_assert_ptr_null(strstr(s, "16,000 capacity units"));
+		ck_assert_ptr_null(strstr(s, "16,000 request units"));
+		free(s);
+	}
 }
 END_TEST
 
@@ -148,6 +207,11 @@ START_TEST(test_sides_changed_units)
 	ck_assert_str_eq(ddb_sides_of(v, 0, ddb_sides_mean(v, 0),
 				      "over the run", buf, sizeof(buf)),
 			 "its 100 RCU over the run");
+	/* each side's units at the start and at the end, apart */
+	ck_assert_str_eq(ddb_sides_start(v, buf, sizeof(buf)),
+			 "100 RCU and 100 WCU a second");
+	ck_assert_str_eq(ddb_sides_end(v, buf, sizeof(buf)),
+			 "100 RCU and 400 WCU a second");
 	s = findings_make(f.r, v, &n);
 	for (i = 0; i < n; i++) {
 		run +=
@@ -178,6 +242,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sides_changed_units);
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_sides_layout);
+	tcase_add_test(tc, test_sides_table_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

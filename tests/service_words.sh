@@ -58,14 +58,14 @@ done
 want text 'layout: 5 partitions, 600 RCU / 800 WCU a second each (an even share'
 want text "while the table's writes used 25% of its 4,000 WCU"
 want text 'the application sees these throttles (HTTP 400)'
-want markdown '| partitions | 5, at 7,000 capacity units a second |'
+want markdown '| partitions | 5, at 3,000 RCU and 4,000 WCU a second |'
 want markdown '| throttled (service) | 30,000 |'
 want json '"logical_partitions": null'
 want html '58.6 MiB (item collections not kept)'
 # A compare across services (scenarios/dynamodb/iot-by-day-both.yaml):
 # the rows its variants share name no service's unit alone, and each
 # cell says its own (the container's partitions at 18,000 RU/s, the
-# table's 5 at 4,000 WCU + 3,000 RCU = 7,000 capacity units a second).
+# table's 5 at 3,000 RCU and 4,000 WCU a second, each side its own).
 both=$src/scenarios/dynamodb/iot-by-day-both.yaml
 for f in text markdown html; do
 	"$pksim" compare "$both" --format "$f" >"$tmp/out.cmp.$f" 2>"$tmp/err" ||
@@ -78,7 +78,7 @@ for f in text markdown html; do
 		fi
 	done
 done
-want cmp.text '3, created at 18,000 RU/s 5, at 7,000 capacity units a second'
+want cmp.text '3, created at 18,000 RU/s 5, at 3,000 RCU and 4,000 WCU a second'
 want cmp.markdown '| throttled (service) | 144,000 (429) | 180,000 (throttled, HTTP 400) |'
 # the table keeps no item collections: its hottest key's shares are
 # unknown, "-", never 0.00% (which reads as no hot key); the container's

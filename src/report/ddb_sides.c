@@ -82,6 +82,52 @@ const char *ddb_sides_of(const struct pk_result_variant *v, int write,
 	return buf;
 }
 
+/* Side write's units a second at t = 0 (ddb_sides_start) */
+static int64_t start_units(const struct pk_result_variant *v, int write)
+{
+	int64_t mcu;
+
+	if (!v->ddb->on_demand) {
+		return side_units(v, write);
+	}
+	/* even shares (D5) of the first instant limit, each to the
+	   milli-unit: n of them make the limit to within n mCU */
+	mcu =
+	    v->ddb->created_share_mcu[write != 0] * (int64_t)v->created_ranges;
+	return (mcu + 500) / 1000;
+}
+
+/* "R RCU and W WCU a second" (on demand RRU, WRU) into buf */
+static const char *pair(const struct pk_result_variant *v, int64_t r, int64_t w,
+			char *buf, size_t cap)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+	int od = v->ddb->on_demand;
+
+	snprintf(buf, cap, "%s %s and %s %s a second", fmt_thousands(r, a),
+		 od ? "RRU" : "RCU", fmt_thousands(w, b), od ? "WRU" : "WCU");
+	return buf;
+}
+
+const char *ddb_sides_start(const struct pk_result_variant *v, char *buf,
+			    size_t cap)
+{
+	return pair(v, start_units(v, 0), start_units(v, 1), buf, cap);
+}
+
+const char *ddb_sides_end(const struct pk_result_variant *v, char *buf,
+			  size_t cap)
+{
+	struct pk_ddb_held r, w;
+
+	if (v->ddb->on_demand) {
+		return NULL;
+	}
+	ddb_sides_held(v, 0, &r);
+	ddb_sides_held(v, 1, &w);
+	return pair(v, r.end, w.end, buf, cap);
+}
+
 void ddb_sides_text(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/report/ddb_sides.h"
 
 int64_t layout_ru_per_s(const struct pk_result_variant *v)
 {
@@ -229,15 +230,6 @@ int layout_cosmos_words(const struct pk_result *r)
 	return 1;
 }
 
-const char *layout_units_a_second(const struct pk_result_variant *v)
-{
-	if (v->cosmos || !v->ddb) {
-		return "";
-	}
-	return v->ddb->on_demand ? " request units a second"
-				 : " capacity units a second";
-}
-
 const char *layout_short(const struct pk_result *r,
 			 const struct pk_result_variant *v, char *buf,
 			 size_t cap)
@@ -245,10 +237,16 @@ const char *layout_short(const struct pk_result *r,
 	const struct pk_container_spec *cs = v->spec;
 	char a[32];
 
-	if (!v->cosmos) {
-		snprintf(buf, cap, "%zu, at %s%s", v->created_ranges,
-			 fmt_thousands(v->created_ru_per_s, a),
-			 layout_units_a_second(v));
+	if (v->ddb) {
+		/* D3: a table's reads and writes each their own units */
+		char sides[PK_DDB_SIDES_BYTES];
+
+		snprintf(buf, cap, "%zu, at %s", v->created_ranges,
+			 ddb_sides_start(v, sides, sizeof(sides)));
+	} else if (!v->cosmos) {
+		/* another service's units: its row names them */
+		snprintf(buf, cap, "%zu, at %s", v->created_ranges,
+			 fmt_thousands(v->created_ru_per_s, a));
 	} else if (cs->existing_partitions > 0) {
 		snprintf(buf, cap, "%zu, existing", v->created_ranges);
 	} else if (cs->serverless) {

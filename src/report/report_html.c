@@ -22,6 +22,7 @@
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/service/snapshot.h"
 
 #include "report_html_int.h"
 #include "report_text_int.h"
@@ -106,14 +107,10 @@ static void head(const struct pk_result *r, int compare, FILE *out)
 		layout_cosmos_words(r) ? "RU " : "");
 }
 
-/* A variant's words for its throughput, units and throttles: Azure
-   Cosmos DB's RU/s, RU and 429s, or a DynamoDB table's capacity units
-   (read plus write) and throttled requests (HTTP 400, D14) */
-static const char *w_rate(const struct pk_result_variant *v)
-{
-	return v->ddb ? "capacity units a second" : "RU/s";
-}
-
+/* A variant's words for its units and throttles: Azure Cosmos DB's RU
+   and 429s, or a DynamoDB table's capacity units and throttled requests
+   (HTTP 400, D14); its throughput's are in the rows that print it (a
+   table's reads and writes apart, ddb_sides.h) */
 static const char *w_units(const struct pk_result_variant *v)
 {
 	return v->ddb ? "capacity units" : "RU";
@@ -161,11 +158,24 @@ static const char *start_end(const struct pk_result_variant *v, char *buf,
 		snprintf(how, sizeof(how), "%zu split%s, %zu merged away", sp,
 			 sp == 1 ? "" : "s", mg);
 	}
+	if (v->ddb) {
+		/* D3: a table's reads and writes each their own units; on
+		   demand its instant limits at the end are not kept */
+		char sides[PK_DDB_SIDES_BYTES];
+		const char *end = ddb_sides_end(v, sides, sizeof(sides));
+
+		snprintf(buf, cap,
+			 "at the start: %s; at the end: %zu %s%s (%s)%s%s",
+			 layout_sentence(v, lay, sizeof(lay)), v->n_ranges,
+			 w_parts(v), v->n_ranges == 1 ? "" : "s", how,
+			 end ? ", " : "", end ? end : "");
+		return buf;
+	}
 	snprintf(
 	    buf, cap, "at the start: %s; at the end: %zu %s%s (%s), %s %s%s",
 	    layout_sentence(v, lay, sizeof(lay)), v->n_ranges, w_parts(v),
 	    v->n_ranges == 1 ? "" : "s", how, fmt_thousands(v->ru_per_s, ru),
-	    w_rate(v), v->autoscale ? " (autoscale max)" : "");
+	    "RU/s", v->autoscale ? " (autoscale max)" : "");
 	return buf;
 }
 
@@ -218,9 +228,21 @@ static void summary(const struct pk_result *r,
 	if (keysummary_text(v, buf, sizeof(buf))) {
 		html_row("undefined key", buf, out);
 	}
-	snprintf(buf, sizeof(buf), "%s %s%s%s", fmt_thousands(v->ru_per_s, a),
-		 w_rate(v), v->autoscale ? " (autoscale max)" : "",
-		 v->serverless ? " (serverless)" : "");
+	if (v->ddb) {
+		/* the text report's table line: reads and writes apart at
+		   the start (D3; on demand the first instant limits, D12) */
+		char sides[PK_DDB_SIDES_BYTES];
+
+		snprintf(buf, sizeof(buf), "%s (%s) at the start",
+			 ddb_sides_start(v, sides, sizeof(sides)),
+			 v->ddb->on_demand ? "on demand: its instant limits"
+					   : "provisioned");
+	} else {
+		snprintf(buf, sizeof(buf), "%s %s%s%s",
+			 fmt_thousands(v->ru_per_s, a), "RU/s",
+			 v->autoscale ? " (autoscale max)" : "",
+			 v->serverless ? " (serverless)" : "");
+	}
 	html_row("throughput", buf, out);
 	html_row(v->ddb ? "partitions" : "physical partitions",
 		 start_end(v, buf, sizeof(buf)), out);

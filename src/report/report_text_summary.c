@@ -12,6 +12,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/load/monitor.h"
+#include "pksim/report/ddb_sides.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/service/snapshot.h"
@@ -177,15 +178,17 @@ void text_summary(const struct pk_result *r, const struct pk_result_variant *v,
 		fprintf(out, "  %s\n", sc->description);
 	}
 	if (v->ddb) {
-		/* Amazon DynamoDB: a table of partitions, its units read
-		   plus write (on demand: its first instant limit) */
+		/* Amazon DynamoDB: a table of partitions, its read and
+		   write units apart (D3; on demand its first instant
+		   limits, D12) */
+		char sides[PK_DDB_SIDES_BYTES];
+
 		fprintf(out,
-			"table: partition key %s, %s capacity units a second "
-			"(read plus write%s) -> %zu partition%s at the "
-			"start\n",
-			v->key_text, fmt_thousands(v->created_ru_per_s, a),
-			v->ddb->on_demand ? ", on demand: its instant limit"
-					  : ", provisioned",
+			"table: partition key %s, %s (%s; reads and writes "
+			"apart) -> %zu partition%s at the start\n",
+			v->key_text, ddb_sides_start(v, sides, sizeof(sides)),
+			v->ddb->on_demand ? "on demand: its instant limits"
+					  : "provisioned",
 			created, created == 1 ? "" : "s");
 	} else if (!v->cosmos) {
 		/* another service: what its result says, not the spec's

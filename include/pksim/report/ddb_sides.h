@@ -27,6 +27,27 @@ void ddb_sides_text(const struct pk_result_variant *v, FILE *out);
 const char *ddb_sides_sentence(const struct pk_result_variant *v, char *buf,
 			       size_t cap);
 
+/*
+ * The table's own units a second at t = 0, reads and writes apart (D3:
+ * separate buckets, never pooled), into buf (cap bytes; PK_DDB_SIDES_BYTES
+ * is room); returns buf. Provisioned: "3,000 RCU and 4,000 WCU a second",
+ * the scenario's read_capacity_units and write_capacity_units; on demand
+ * its first instant limits (D12, D13), "12,000 RRU and 4,000 WRU a
+ * second": a partition's even share (D5) times the partitions at
+ * creation, to the nearest unit. v a table's variant (v->ddb set).
+ */
+const char *ddb_sides_start(const struct pk_result_variant *v, char *buf,
+			    size_t cap);
+
+/*
+ * A provisioned table's own units a second at the run's end, reads and
+ * writes apart, as its phases and auto scaling (D19) left them: "6,000
+ * RCU and 4,000 WCU a second" into buf (cap bytes) and returned; NULL on
+ * demand (its instant limits at the end are not kept in the result).
+ */
+const char *ddb_sides_end(const struct pk_result_variant *v, char *buf,
+			  size_t cap);
+
 /* A provisioned table's read or write units a second over the run
    (D3: never pooled), as its phases and auto scaling (D19) set them */
 struct pk_ddb_held {

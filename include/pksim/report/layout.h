@@ -89,18 +89,11 @@ const char *layout_preload(const struct pk_result_variant *v, char *buf,
 int layout_cosmos_words(const struct pk_result *r);
 
 /*
- * After a figure of v's units a second, their name when they are not
- * RU/s: " capacity units a second" (an Amazon DynamoDB provisioned
- * table), " request units a second" (on demand), "" (Azure Cosmos DB's,
- * whose cells say RU/s in their row name). Static.
- */
-const char *layout_units_a_second(const struct pk_result_variant *v);
-
-/*
  * A table cell, written to buf and returned: "5, existing", "9, created
  * at 50,000", "4, created, autoscale", "1, created serverless"; another
  * service's "1, at 400" (its ranges and RU/s at t = 0), Amazon
- * DynamoDB's "5, at 7,000 capacity units a second"; beside another
+ * DynamoDB's "5, at 3,000 RCU and 4,000 WCU a second" (reads and
+ * writes apart, ddb_sides_start; on demand RRU and WRU); beside another
  * service's variant (r's, layout_cosmos_words 0) a container's says
  * its unit too: "9, created at 50,000 RU/s".
  */
