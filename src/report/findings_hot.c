@@ -300,6 +300,99 @@ static int absorbed_below_cap(struct pk_sentences *s, const struct pk_result *r,
 	return 1;
 }
 
+/* 1 when [min, max) is one hash wide: a partition of one key value, as
+   hot-item isolation (D11) cuts around an item of a table without a
+   sort key (ddb_isolate.c: a cut just before it and one just after) */
+static int one_hash(const struct pk_epk *min, const struct pk_epk *max)
+{
+	uint64_t lo = 0, hi = 0;
+	int k;
+
+	if (min->len != 8 || max->len != 8) {
+		return 0;
+	}
+	for (k = 0; k < 8; k++) {
+		lo = lo << 8 | min->b[k];
+		hi = hi << 8 | max->b[k];
+	}
+	return hi > lo && hi - lo == 1;
+}
+
+/* The partition of one item that hot-item isolation (D11) cut out of
+   table v's partition id at second t_s (-1: at its first isolation
+   split), through the up to two splits of that second, with the second
+   in *at_s; NULL when id was not split to isolate an item */
+static const struct pk_result_lineage *
+isolated_from(const struct pk_result_variant *v, uint32_t id, int64_t t_s,
+	      int64_t *at_s)
+{
+	const struct pk_metrics *m = v->metrics;
+	const struct pk_result_lineage *l;
+	size_t i;
+	int c;
+
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+
+		if (e->parent != id || e->reason != PK_SPLIT_ISOLATE ||
+		    (t_s >= 0 && e->t_s != t_s)) {
+			continue;
+		}
+		for (c = 0; c < 2; c++) {
+			if (e->children[c] >= v->n_lineage) {
+				continue;
+			}
+			*at_s = e->t_s;
+			if (one_hash(&e->min[c], &e->max[c])) {
+				return &v->lineage[e->children[c]];
+			}
+			l = isolated_from(v, e->children[c], e->t_s, at_s);
+			if (l) {
+				return l;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Table v's partition hot, split at *at_s to isolate one hot item (D11)
+   into partition iso: say that its throttles were before the move, what
+   iso holds and what limits it (one partition's cap, D3: no heat split
+   comes for one item, D7), with its busiest second's use of that cap;
+   into buf (n bytes), returned */
+static const char *isolated_words(const struct pk_result *r,
+				  const struct pk_result_variant *v,
+				  const struct pk_result_lineage *iso,
+				  int64_t at_s, char *buf, size_t n)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	char a[96], b[32], c[32], use_s[128] = "";
+	int64_t mcu = 0;
+	int write = 1;
+	double use = t ? part_cap_use(v, t, iso->id, &mcu, &write) : -1;
+
+	if (use >= 0) {
+		snprintf(use_s, sizeof(use_s),
+			 "; its busiest second used %.0f%% of that (%s %s "
+			 "units)",
+			 100.0 * use, fmt_thousands(mcu / 1000, b),
+			 write ? "write" : "read");
+	}
+	snprintf(buf, n,
+		 "one hot item sharing it with other key values, which "
+		 "hot-item isolation (D11) moved at t = %s s to %s, a "
+		 "partition of its own holding that item alone, so its "
+		 "throttles are those before the move: the item's partition "
+		 "is never split for heat (one item, D7) and throttles only "
+		 "past what one partition serves (1,000 WCU and 3,000 RCU a "
+		 "second, D3), %s of its requests throttled%s",
+		 fmt_thousands(at_s, c),
+		 findings_range_name(v, iso->id, a, sizeof(a)),
+		 fmt_thousands((int64_t)iso->throttled_429, b), use_s);
+	return buf;
+}
+
 /*
  * Most ranges hot on a container asked about its RU/s or more: more
  * than half of the n ranges compared (n_hot of them) ran at p99 90% or
@@ -368,8 +461,11 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[96], b[96], c[96], also[640] = "", cause[3072], short_of[768];
 	size_t i, n = 0, n_hot = 0;
-	double ratio = 0, width = 0, share = 0, off_ratio = 0;
+	double ratio = 0, width = 0, share = 0, off_ratio = 0, rate;
 	const struct pk_result_range *off;
+	const struct pk_result_lineage *iso = NULL;
+	int64_t iso_s = 0;
+	char sev[160];
 	int low_only;
 	const char *why;
 
@@ -493,6 +589,27 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (hot->at != SIZE_MAX && hot->at < v->n_ranges) {
 		ratio = density_ratio(r, v, hot->at, &width, &share);
 	}
+	if (v->ddb) {
+		iso = isolated_from(v, hot->id, -1, &iso_s);
+	}
+	rate = lineage_429(hot);
+	if (iso && t->attempts > 0) {
+		/* its throttles all came before its hot item moved: the
+		   severity is their share of the run's requests, not of
+		   its own short life's */
+		rate = (double)hot->throttled_429 / (double)t->attempts;
+		snprintf(sev, sizeof(sev),
+			 " (%s the 1%% of severity high: %.2f%% of the run's "
+			 "requests, all before its hot item moved)",
+			 rate >= PK_FINDINGS_HOT_HIGH_429 ? "at or above"
+							  : "under",
+			 pct(rate));
+	} else {
+		snprintf(sev, sizeof(sev), "%s",
+			 rate >= PK_FINDINGS_HOT_HIGH_429
+			     ? " (high from 1%)"
+			     : " (under the 1% of severity high)");
+	}
 	if (ratio > 0 && ratio <= PK_FINDINGS_LAYOUT_RATIO &&
 	    !(v->ddb && findings_ddb_one_value(v, hot->id) == 1)) {
 		/* (a table's partition whose throttled seconds were one
@@ -552,43 +669,40 @@ unsigned findings_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			   too few units as well, as say_offered_hot says */
 			(void)bank_short(r, v, bank, sizeof(bank));
 		}
-		snprintf(cause, sizeof(cause), "%s, %s%s%s%s%s",
-			 v->ddb	 ? (n_hot ? "hot partitions among idle ones"
-					  : "one hot partition")
-			 : n_hot ? "hot ranges among idle ones"
-				 : "one hot range",
-			 findings_ddb_shared(v, hot->id, hr)
-			     ? findings_ddb_shared_words(r, v, hot->id, words,
-							 sizeof(words))
-			     : "a key problem",
-			 key, dens, cut ? cut : "", bank);
+		snprintf(
+		    cause, sizeof(cause), "%s, %s%s%s%s%s",
+		    v->ddb  ? (n_hot ? "hot partitions among idle ones"
+				     : "one hot partition")
+		    : n_hot ? "hot ranges among idle ones"
+			    : "one hot range",
+		    iso ? isolated_words(r, v, iso, iso_s, words, sizeof(words))
+		    : findings_ddb_shared(v, hot->id, hr)
+			? findings_ddb_shared_words(r, v, hot->id, words,
+						    sizeof(words))
+			: "a key problem",
+		    key, dens, cut ? cut : "", bank);
 		free(cut);
 	}
 	/* another service: the same test, not Azure Cosmos DB's rule; a
 	   DynamoDB table in its words (a partition's busier bucket
 	   against its share, a throttle answered HTTP 400) */
 	say(s,
-	    xasprintf("hot partition risk%s: %s ran at p99 %d%% "
-		      "normalized %s while %s stayed at p99 "
-		      "%d%% (%sthe busiest %s at 90%% or more "
-		      "while another is under 70%%), with %.2f%% of its "
-		      "requests %s%s%s%s: %s",
-		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
-			  ? " (severity high)"
-			  : "",
-		      findings_range_name(v, hot->id, b, sizeof(b)),
-		      hot->nru_p99_pct,
-		      v->ddb ? "consumption (its busier bucket, read or "
-			       "write, against its share)"
-			     : "RU consumption",
-		      findings_range_name(v, cold->id, c, sizeof(c)),
-		      cold->nru_p99_pct, v->cosmos ? "rule 32: " : "",
-		      v->ddb ? "partition" : "range", pct(lineage_429(hot)),
-		      v->ddb ? "throttled (HTTP 400)" : "rate limited",
-		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
-			  ? " (high from 1%)"
-			  : " (under the 1% of severity high)",
-		      n_hot ? "; also at p99 90% or more: " : "", also, cause));
+	    xasprintf(
+		"hot partition risk%s: %s ran at p99 %d%% "
+		"normalized %s while %s stayed at p99 "
+		"%d%% (%sthe busiest %s at 90%% or more "
+		"while another is under 70%%), with %.2f%% of its "
+		"requests %s%s%s%s: %s",
+		rate >= PK_FINDINGS_HOT_HIGH_429 ? " (severity high)" : "",
+		findings_range_name(v, hot->id, b, sizeof(b)), hot->nru_p99_pct,
+		v->ddb ? "consumption (its busier bucket, read or "
+			 "write, against its share)"
+		       : "RU consumption",
+		findings_range_name(v, cold->id, c, sizeof(c)),
+		cold->nru_p99_pct, v->cosmos ? "rule 32: " : "",
+		v->ddb ? "partition" : "range", pct(lineage_429(hot)),
+		v->ddb ? "throttled (HTTP 400)" : "rate limited", sev,
+		n_hot ? "; also at p99 90% or more: " : "", also, cause));
 	say_picture(s, v, hot->id);
 	return said;
 }
