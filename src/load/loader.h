@@ -43,6 +43,10 @@
 #define PK_SCENARIO_U64_DIGITS 20
 
 /* Loader state for one scenario_parse (or scenario_add_variant) call. */
+/* Tables whose sort_key's place struct ld keeps (a scenario's table
+   and its variants' own: a handful) */
+#define PK_LD_SORT_KEYS 16
+
 struct ld {
 	const char *file; /* name used in messages */
 	struct pk_diag *d;
@@ -61,6 +65,15 @@ struct ld {
 	   file's variants before any data file is read (borrowed) */
 	const char *const *cli_keys;
 	size_t n_cli_keys;
+	/* where the first PK_LD_SORT_KEYS tables' sort_key is, each keyed
+	   by its table's own place (pk_ddb_table_spec line, col): what
+	   ld_check_gsis's error about it points at (a later table's points
+	   at the table) */
+	struct ld_sort_key_at {
+		int t_line, t_col; /* the table's mapping */
+		int line, col;	   /* its sort_key's value */
+	} sk_at[PK_LD_SORT_KEYS];
+	size_t n_sk_at;
 };
 
 static inline int ld_is_digit(char c)
@@ -209,8 +222,10 @@ void ld_table_free(struct pk_ddb_table_spec *t);
 void ld_load_gsis(struct ld *ld, const struct yn *n,
 		  struct pk_ddb_table_spec *t);
 void ld_gsis_free(struct pk_ddb_table_spec *t);
-/* Once the items are read: every index's attribute is held by some
-   item (error at the index: one no item has) */
+/* Once the items are read: every table's sort_key and every index's
+   key attribute (a global one's partition key, a local one's sort key)
+   is held by some item (error at the sort_key or the index: one no item
+   has, which would refuse every put or leave the index empty) */
 void ld_check_gsis(struct ld *ld);
 /* scenario_lsi.c: table t's `local_secondary_indexes:` list n into
    t->lsis (t's sort_key read first: a table without one refuses them);

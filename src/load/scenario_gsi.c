@@ -274,6 +274,58 @@ static void check_gsi(struct ld *ld, struct pk_itemprops *ps,
 		  near ? "?" : "");
 }
 
+/* Table t's sort_key is held by some item of ps: a sort key no item
+   has refuses every put (400: a key attribute missing), a typo
+   answered with exit 0; the error is at the sort_key (ld->sk_at), or at
+   the table */
+static void check_sort_key(struct ld *ld, struct pk_itemprops *ps,
+			   const struct pk_ddb_table_spec *t)
+{
+	const char *near;
+	int line = t->line, col = t->col;
+	size_t k;
+
+	if (!t->sort_key || itemprops_have(ps, t->sort_key)) {
+		return;
+	}
+	for (k = 0; k < ld->n_sk_at; k++) {
+		if (ld->sk_at[k].t_line == t->line &&
+		    ld->sk_at[k].t_col == t->col) {
+			line = ld->sk_at[k].line;
+			col = ld->sk_at[k].col;
+			break;
+		}
+	}
+	near = itemprops_nearest(ps, t->sort_key);
+	ld_err_at(ld, line, col,
+		  "sort_key %s names an attribute no item has: DynamoDB "
+		  "refuses a put without its table's sort key (400), so "
+		  "every put would fail%s%s%s",
+		  t->sort_key, near ? "; did you mean " : "", near ? near : "",
+		  near ? "?" : "");
+}
+
+/* Local secondary index l's sort key is held by some item of ps: an
+   item without it is not in the index (D18), so one no item has leaves
+   the index empty and its writes uncharged, a typo answered with
+   exit 0 */
+static void check_lsi(struct ld *ld, struct pk_itemprops *ps,
+		      const struct pk_ddb_lsi_spec *l)
+{
+	const char *near;
+
+	if (!l->sort_key || itemprops_have(ps, l->sort_key)) {
+		return;
+	}
+	near = itemprops_nearest(ps, l->sort_key);
+	ld_err_at(ld, l->line, l->col,
+		  "local secondary index '%s' is sorted by %s, which no item "
+		  "has: the index would hold nothing and add no write%s%s%s",
+		  l->name ? l->name : "", l->sort_key,
+		  near ? "; did you mean " : "", near ? near : "",
+		  near ? "?" : "");
+}
+
 void ld_check_gsis(struct ld *ld)
 {
 	const struct pk_scenario *s = ld->s;
@@ -288,12 +340,19 @@ void ld_check_gsis(struct ld *ld)
 		const struct pk_ddb_table_spec *t =
 		    scenario_variant_table(s, &s->variants[v]);
 
-		for (i = 0; t && i < t->n_gsis; i++) {
-			if (!have) {
-				itemprops_collect(s, &ps);
-				have = 1;
-			}
+		if (t && !have && (t->sort_key || t->n_gsis || t->n_lsis)) {
+			itemprops_collect(s, &ps);
+			have = 1;
+		}
+		if (!t || !have) {
+			continue;
+		}
+		check_sort_key(ld, &ps, t);
+		for (i = 0; i < t->n_gsis; i++) {
 			check_gsi(ld, &ps, &t->gsis[i]);
+		}
+		for (i = 0; i < t->n_lsis; i++) {
+			check_lsi(ld, &ps, &t->lsis[i]);
 		}
 	}
 	if (have) {

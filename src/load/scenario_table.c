@@ -491,6 +491,14 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 		   0) {
 		ok = pk;
 	}
+	if ((n = yn_get(m, "sort_key")) && ld->n_sk_at < PK_LD_SORT_KEYS) {
+		struct ld_sort_key_at *at = &ld->sk_at[ld->n_sk_at++];
+
+		at->t_line = t->line;
+		at->t_col = t->col;
+		at->line = n->line;
+		at->col = n->col;
+	}
 	if ((n = yn_get(m, "sort_key")) &&
 	    table_path(ld, n, "sort_key", &t->sort_key) == 0 &&
 	    t->partition_key && strcmp(t->sort_key, t->partition_key) == 0) {
