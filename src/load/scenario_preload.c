@@ -349,6 +349,8 @@ void ld_load_preload(struct ld *ld, const struct yn *m)
 	const struct yn *n, *prop = yn_get(m, "property");
 	const struct yn *file = yn_get(m, "file");
 
+	size_t i;
+
 	if (ld->s->service == PK_SERVICE_DYNAMODB) {
 		/* the preload is Azure Cosmos DB's store (its partitions,
 		   rule 8's minimum RU/s); a table has neither model */
@@ -358,6 +360,22 @@ void ld_load_preload(struct ld *ld, const struct yn *m)
 		       "items with a first phase of creates, or leave preload "
 		       "out");
 		return;
+	}
+	for (i = 0; i < ld->s->n_variants; i++) {
+		/* a compare across services: the table variant has no
+		   preload either (and no RU/s for rule 8 to ask of it) */
+		if (ld->s->variants[i].table) {
+			ld_err(ld, m,
+			       "preload is not modelled with service: "
+			       "dynamodb, the service of variant '%s' "
+			       "(docs/dynamodb.md): a table starts empty; "
+			       "store the items with a first phase of "
+			       "creates, for every variant, or leave preload "
+			       "out",
+			       ld->s->variants[i].name ? ld->s->variants[i].name
+						       : "");
+			return;
+		}
 	}
 	if (ld_need_kind(ld, m, YN_MAP, "preload",
 			 "a mapping {property: NAME, items_per_value: N, "
