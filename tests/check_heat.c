@@ -689,6 +689,109 @@ START_TEST(test_heat_many_splits)
 }
 END_TEST
 
+/*
+ * A DynamoDB table split by a raise: created at 5,000 RCU and 2,000 WCU,
+ * ceil(5,000 / 3,000 + 2,000 / 1,000) = 4 partitions (the reference's
+ * section 3.2 formula), even quarters of the hash space (D4); raised to
+ * 8,000 RCU at t = 2 s, ceil(8,000 / 3,000 + 2) = 5 > 4, so every
+ * partition doubles (raise_rule double): 8 of an eighth, each child half
+ * of its parent's quarter. Every column must tile the frame, each band
+ * inside it with a positive height, and each child inside the slice its
+ * parent had at t = 0. (The parents of the creation layout kept no
+ * bounds once gone, so their bands stayed and the children were drawn
+ * past the frame.)
+ */
+START_TEST(test_heat_table_split_in_place)
+{
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	size_t a, b, c, i;
+
+	tu_fx_run(&f, "raise.yaml",
+		  "service: dynamodb\n"
+		  "table: {name: t, partition_key: /id, read_capacity_units: "
+		  "5000, write_capacity_units: 2000}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 2s, rate: 1/s, ops: {create: 1}}\n"
+		  "  - {name: b, duration: 2s, rate: 1/s, ops: {create: 1}, "
+		  "read_capacity_units: 8000}\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	ck_assert_uint_eq(v->n_ranges, 8);
+	ck_assert_uint_eq(h->n_cols, 4);
+	assert_tiles(h);
+	ck_assert_uint_eq(h->col_start[1] - h->col_start[0], 4);
+	c = h->n_cols - 1;
+	a = h->col_start[c];
+	b = h->col_start[c + 1];
+	ck_assert_uint_eq(b - a, 8);
+	ck_assert_uint_eq(h->max_bands, 8);
+	for (i = a; i < b; i++) {
+		const struct pk_result_heat_cell *x = &h->cells[i];
+		const struct pk_result_heat_cell *p =
+		    result_heat_cell(v, 0, x->range_id);
+
+		ck_assert_double_eq_tol(x->y1 - x->y0, 1.0 / 8, 1e-9);
+		/* at t = 0 its parent's band: a quarter holding it */
+		ck_assert_uint_lt(p->range_id, 4);
+		ck_assert_double_eq_tol(p->y1 - p->y0, 1.0 / 4, 1e-9);
+		ck_assert(x->y0 >= p->y0 - 1e-9 && x->y1 <= p->y1 + 1e-9);
+	}
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A DynamoDB heat split inside one item collection (check_ddb_hsplit's
+ * hot item at 1,100 puts a second): 3 partitions at 3 RCU and 2,000 WCU
+ * (ceil(3 / 3,000 + 2,000 / 1,000) = 3, thirds), key "a" hot on
+ * partition 0, split at t = 15 s (10 s window, 5 s delay) at a sort key
+ * inside "a"'s collection: the lower child from 0 to "a"'s hash, the
+ * upper from there to a third. Their heights are those hash widths,
+ * which add up to their parent's third, so the column tiles the frame.
+ * (A bound with a cut's bytes after its hash counted as the hash
+ * space's end or start, so the children's bands took 3/4 and more.)
+ */
+START_TEST(test_heat_table_split_in_collection)
+{
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	size_t a, b, c;
+
+	tu_fx_run(&f, "coll.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, sort_key: /s, "
+		  "read_capacity_units: 3, write_capacity_units: 2000, "
+		  "heat_window_s: 10, split_delay_s: 5}\n"
+		  "client: {retries: off}\n"
+		  "items: {k: {const: a}, s: {values: \"s{000..999}\", "
+		  "distribution: zipf, s: 2}}\n"
+		  "phases: [{duration: 16s, rate: 1100/s, item_size: 1KB}]\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	ck_assert_uint_eq(v->metrics->n_splits, 1);
+	ck_assert_int_eq(v->metrics->splits[0].t_s, 15);
+	ck_assert_uint_eq(v->metrics->splits[0].parent, 0);
+	assert_tiles(h);
+	c = h->n_cols - 1;
+	a = h->col_start[c];
+	b = h->col_start[c + 1];
+	ck_assert_uint_eq(b - a, 4);
+	/* the children, in key order, in partition 0's third */
+	ck_assert_uint_eq(h->cells[a].range_id,
+			  v->metrics->splits[0].children[0]);
+	ck_assert_uint_eq(h->cells[a + 1].range_id,
+			  v->metrics->splits[0].children[1]);
+	ck_assert_double_eq_tol(h->cells[a + 1].y1, 1.0 / 3, 1e-9);
+	ck_assert_double_eq_tol(h->cells[a + 2].y1 - h->cells[a + 2].y0,
+				1.0 / 3, 1e-9);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("heat");
@@ -706,6 +809,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_heat_preloaded_storage);
 	tcase_add_test(tc, test_heat_merge_parents);
 	tcase_add_test(tc, test_heat_many_splits);
+	tcase_add_test(tc, test_heat_table_split_in_place);
+	tcase_add_test(tc, test_heat_table_split_in_collection);
 	suite_add_tcase(s, tc);
 	return s;
 }

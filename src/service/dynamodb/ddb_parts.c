@@ -68,12 +68,17 @@ static size_t od_need(const struct ddb *d)
 	return (size_t)(nw > nr ? nw : nr);
 }
 
+/* The start of the creation layout's slice i of n: 2^64 x i / n */
+static uint64_t created_lo(size_t i, size_t n)
+{
+	return (uint64_t)(18446744073709551616.0L * (long double)i /
+			  (long double)n);
+}
+
 void ddb_parts_init(struct ddb *d)
 {
 	const struct pk_ddb_table_spec *t = d->t;
 	size_t i, n;
-	/* 2^64 / n, as a fraction of the space each slice starts at */
-	long double span = 18446744073709551616.0L;
 
 	if (d->on_demand) {
 		/* 4 partitions (D4), or as many more as doubling gives for
@@ -91,7 +96,7 @@ void ddb_parts_init(struct ddb *d)
 	d->parts = xcalloc(n, sizeof(*d->parts));
 	d->samples = xcalloc(n, sizeof(*d->samples));
 	for (i = 0; i < n; i++) {
-		part_new(d, i, (uint64_t)(span * (long double)i / n));
+		part_new(d, i, created_lo(i, n));
 	}
 	d->created = n;
 	d->created_units = t->rcu + t->wcu;
@@ -224,6 +229,17 @@ struct pk_epk ddb_part_min(const struct ddb *d, size_t i)
 struct pk_epk ddb_part_max(const struct ddb *d, size_t i)
 {
 	return i + 1 < d->layout.n ? part_start(d, i + 1) : pk_epk_end;
+}
+
+struct pk_epk ddb_created_min(const struct ddb *d, size_t i)
+{
+	return i == 0 ? pk_epk_min : epk_of(created_lo(i, d->created));
+}
+
+struct pk_epk ddb_created_max(const struct ddb *d, size_t i)
+{
+	return i + 1 < d->created ? epk_of(created_lo(i + 1, d->created))
+				  : pk_epk_end;
 }
 
 /* Split partition i at second t_s for why: the upper child from hash

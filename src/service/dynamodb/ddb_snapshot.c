@@ -23,18 +23,20 @@ static void no_lps(const void *lps, uint64_t first, size_t n,
 	memset(out, 0, n * sizeof(*out));
 }
 
-/* The width of [min, max) in the hash space, 0..1 */
+/* The width of [min, max) in the hash space, 0..1, from their first 8
+   bytes (ddb_part_min: the hash; the bytes of a cut after them place it
+   inside one collection, which has no width in the hash space) */
 static double width(const struct pk_epk *min, const struct pk_epk *max)
 {
 	long double lo = 0, hi = 18446744073709551616.0L;
 	int k;
 
-	if (min->len == 8) {
+	if (min->len >= 8) {
 		for (lo = 0, k = 0; k < 8; k++) {
 			lo = lo * 256 + min->b[k];
 		}
 	}
-	if (max->len == 8) {
+	if (max->len >= 8) {
 		for (hi = 0, k = 0; k < 8; k++) {
 			hi = hi * 256 + max->b[k];
 		}
@@ -74,7 +76,11 @@ static void fill_ids(const struct ddb *d, struct pk_snapshot *out)
 		out->ids[i].created_share_mru =
 		    d->created_units * 1000 / (int64_t)d->created;
 		if (!out->ids[i].known) {
+			/* split away: the slice it had until then, so a
+			   reader sees its children in its place */
 			out->ids[i].known = 1;
+			out->ids[i].min = ddb_created_min(d, i);
+			out->ids[i].max = ddb_created_max(d, i);
 			out->ids[i].width = 1.0 / (double)d->created;
 		}
 	}

@@ -720,6 +720,13 @@ void ddb_parts_second_row(struct ddb *d, size_t i, int64_t t_s);
    collection; pk_epk_min for 0, pk_epk_end past the last. */
 struct pk_epk ddb_part_min(const struct ddb *d, size_t i);
 struct pk_epk ddb_part_max(const struct ddb *d, size_t i);
+/* The bounds, as ddb_part_min and ddb_part_max give them, of partition
+   i (i < d->created) of the creation layout: the even slice [2^64 x i /
+   created, 2^64 x (i + 1) / created) ddb_parts_init gave it (D4), which
+   it kept until it split (a partition's bounds change only by its
+   split) */
+struct pk_epk ddb_created_min(const struct ddb *d, size_t i);
+struct pk_epk ddb_created_max(const struct ddb *d, size_t i);
 
 /* ddb_gsi.c: the table's indexes from d->t (after name_reasons: their
    reasons follow the table's; their provisioned units added to the
