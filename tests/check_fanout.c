@@ -169,6 +169,52 @@ START_TEST(test_fanout_most_ranges_hot_not_a_key_problem)
 }
 END_TEST
 
+/*
+ * Rule 38's finding query throttled: a key "{k}.{random 1..2}" the
+ * reader cannot compute, k always "k0" (both values on range 3, `pksim
+ * locate`), 4 ranges of 100 RU/s, no retries. Second 0: 10 creates of
+ * 1 KB on range 3 (50 RU). Second 1: 100 reads with `suffix_reads:
+ * fan_out`, each a query to all 4 ranges of 1 + 4 x 2.5 + 0.5 (the item
+ * found) = 11.5 RU, 2,875 mRU on each (11,500 / 4; a read adds no point
+ * charge). 34 fit a range's 100 RU (97.75); the 35th would bring it to
+ * 100.625, on every range alike: 34 served, 66 throttled, and each range
+ * counts the 100 reads and the 66 429s (as a throttled fan-out query
+ * counts at every range without room); the run counts 66 429s once.
+ * Before, all 66 were range 0's (the first without room) and ranges 1-3
+ * counted only the 34 served.
+ */
+static const char find4[] = "seed: 1\n"
+			    "container: {partition_key: \"{k}.{random "
+			    "1..2}\", throughput: 400, partitions: 4}\n"
+			    "client: {retries: none}\n"
+			    "items: {k: {const: k0}}\n"
+			    "phases:\n"
+			    "  - {duration: 1s, rate: 10/s, ops: {create: 1}, "
+			    "item_size: 1KB}\n"
+			    "  - {duration: 1s, rate: 100/s, ops: {read: 1}, "
+			    "item_size: 1KB, suffix_reads: fan_out}\n";
+
+START_TEST(test_fanout_finding_query_429_on_every_range)
+{
+	struct pk_run *run = tu_sim_text("find4.yaml", find4);
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+	size_t i;
+
+	ck_assert_uint_eq(tu_end(run, 0).ranges, 4);
+	ck_assert_uint_eq(m->totals.operations, 110);
+	ck_assert_uint_eq(m->totals.succeeded, 44);
+	ck_assert_uint_eq(m->totals.throttled_429, 66);
+	ck_assert_uint_eq(m->totals.key_fanouts, 34);
+	for (i = 0; i < 4; i++) {
+		/* range 3 also took the 10 creates */
+		ck_assert_uint_eq(m->ranges[i].requests, i == 3 ? 110 : 100);
+		ck_assert_uint_eq(m->ranges[i].throttled_429, 66);
+		ck_assert_uint_eq(m->ranges[i].throttled_seconds, 1);
+	}
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fanout");
@@ -177,6 +223,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_fanout_429_on_every_range);
 	tcase_add_test(tc, test_fanout_wide_not_a_key_problem);
 	tcase_add_test(tc, test_fanout_most_ranges_hot_not_a_key_problem);
+	tcase_add_test(tc, test_fanout_finding_query_429_on_every_range);
 	suite_add_tcase(s, tc);
 	return s;
 }

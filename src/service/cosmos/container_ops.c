@@ -192,6 +192,48 @@ static void find_commit(struct pk_container *c, struct pk_lp *lp, int64_t t_ms,
 	}
 }
 
+/* The finding query throttled (count_outcome books it at out->range: the
+   first range without room, or the item's range when only it had none):
+   every other range it visits counts the request, and
+   each that had no room for its part (own's, the item's range's: own_mru,
+   its share and the point write) its 429, as container_query counts a
+   throttled query at every range without room (each range's part is the
+   SDK's own request); the run counts the 429 once */
+static void find_throttled(struct pk_container *c, int64_t t_ms, size_t own,
+			   int64_t own_mru, const struct pk_outcome *out)
+{
+	struct pk_outcome probe;
+	size_t i, k = 0;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_pp *pp = &c->pp[i];
+		int64_t part;
+
+		if (!find_visits(c, i)) {
+			continue;
+		}
+		part = ops_query_share(c->find_mru, c->attempt_find, k++);
+		if (i == out->range) {
+			continue;
+		}
+		pp->sec_requests++;
+		pp->requests++;
+		if (c->attempt_retry) {
+			pp->sec_retries++;
+			pp->retries++;
+		}
+		if (find_fits(c, &pp->budget, t_ms, i == own ? own_mru : part,
+			      &probe)) {
+			continue;
+		}
+		pp->sec_throttled++;
+		pp->sec_bucket +=
+		    probe.sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED;
+		pp->sec_held += (uint32_t)(c->classes && probe.held);
+		pp->throttled_429++;
+	}
+}
+
 /*
  * Rule 38 (D-SUFFIX-READ): a request whose caller cannot compute the key
  * (pk_container.attempt_find) first queries the IN list of the candidate key
@@ -212,7 +254,8 @@ static void find_commit(struct pk_container *c, struct pk_lp *lp, int64_t t_ms,
  * Returns the charge of r on its item's range (out->range): the query's
  * share there and the point write; the other ranges' shares are offered,
  * and charged at once when every range has room; else c->find_blocked,
- * the 429 counted at the range that had no room, and -1.
+ * the request counted at every range it visits and the 429 at each that
+ * had no room (find_throttled), and -1.
  */
 static __attribute__((noinline)) int64_t
 find_charge(struct pk_container *c, struct pk_lp *lp,
@@ -239,6 +282,11 @@ find_charge(struct pk_container *c, struct pk_lp *lp,
 			   shares now */
 			c->find_other_mru = q - share;
 			find_commit(c, lp, r->t_ms, out->range);
+		} else if (!c->find_blocked) {
+			/* the others had room; the item's range throttles
+			   it below (its 429 there): they count the request */
+			find_throttled(c, r->t_ms, own_range, share + point,
+				       out);
 		}
 	}
 	if (c->find_blocked) {
@@ -249,6 +297,10 @@ find_charge(struct pk_container *c, struct pk_lp *lp,
 			c->pp[own_range].offered_mru += share + point;
 		}
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		if (c->attempt_find > 1 && find_visits(c, own_range)) {
+			find_throttled(c, r->t_ms, own_range, share + point,
+				       out);
+		}
 		count_outcome(c, lp, &c->pp[out->range], r, out);
 		return -1;
 	}
