@@ -19,6 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "pksim/cli/cli.h"
+#include "pksim/load/json_alloc.h"
 #include "testutil.h"
 
 /* A sparse file of 1,073,741,825 bytes (one past the limit) takes no
@@ -270,6 +272,88 @@ START_TEST(test_merge_bound_together_pipe)
 }
 END_TEST
 
+/* The jansson allocations test_merge_bound_oom_each makes fail, in
+   turn: every one of a merge of a small compare's report, or every so
+   many so that about this many are tried */
+#define OOM_TRIES 400
+
+/* A compare of two variants, 1 s of 10 creates: a report of about 20 KB */
+static const char tiny_yaml[] =
+    "name: tiny\n"
+    "container: {partition_key: /k, throughput: 400}\n"
+    "variants:\n"
+    "  - {name: k, partition_key: /k}\n"
+    "  - {name: id, partition_key: /id}\n"
+    "items:\n"
+    "  k: {values: \"k{0..3}\"}\n"
+    "phases: [{duration: 1s, rate: 10/s}]\n";
+
+/* Out of memory at a jansson allocation anywhere in a merge (each made
+   to fail in turn, in process: json_alloc_fail_at) is out of memory,
+   exit 1, and nothing written: never a merged report short of what
+   jansson could not allocate (it goes on without it: a variant not
+   appended, a rank not set, a container not dumped), never bad input,
+   never another error. */
+START_TEST(test_merge_bound_oom_each)
+{
+	char *dir = tu_tmpdir(), out[512], epath[512], *err, *line, *next;
+	char in[512], args[1200],
+	    *yaml = tu_write_file(dir, "tiny.yaml", tiny_yaml);
+	char *argv[] = {"merge", in, "-o", out, NULL};
+	unsigned long long base, total, k, step;
+	int saved, fd, rc = 1;
+
+	snprintf(in, sizeof(in), "%s/tiny.json", dir);
+	snprintf(args, sizeof(args), "compare '%s' --format json -o '%s'", yaml,
+		 in);
+	ck_assert_int_eq(tu_run(args, NULL, NULL), 0);
+	snprintf(out, sizeof(out), "%s/merged.json", dir);
+	snprintf(epath, sizeof(epath), "%s/stderr", dir);
+	json_alloc_fail_at(0);
+	base = json_alloc_made();
+	ck_assert_int_eq(cli_merge(4, argv), 0);
+	total = json_alloc_made() - base;
+	ck_assert_int_eq(unlink(out), 0);
+	step = total / OOM_TRIES + 1;
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	fd = open(epath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(fd, 0);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+	/* from the last: the merge's and the dump's allocations first */
+	for (k = total; k >= 1 && rc == 1 && access(out, F_OK) != 0;
+	     k = k > step ? k - step : 0) {
+		json_alloc_fail_at(k);
+		rc = cli_merge(4, argv);
+		json_alloc_fail_at(0);
+	}
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	ck_assert_msg(rc == 1 && access(out, F_OK) != 0,
+		      "allocation %llu of %llu failed: exit %d", k + step,
+		      total, rc);
+	err = tu_read_file(epath, NULL);
+	ck_assert_ptr_nonnull(err);
+	for (line = err; *line; line = next) {
+		next = strchr(line, '\n');
+		ck_assert_ptr_nonnull(next);
+		*next++ = '\0';
+		ck_assert_msg(
+		    strncmp(line, "pksim: error: out of memory ", 28) == 0,
+		    "%s", line);
+	}
+	free(err);
+	unlink(epath);
+	unlink(in);
+	unlink(yaml);
+	free(yaml);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("merge_bound");
@@ -278,6 +362,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_merge_bound_regular_file);
 	tcase_add_test(tc, test_merge_bound_nul);
 	tcase_add_test(tc, test_merge_bound_oom);
+	tcase_add_test(tc, test_merge_bound_oom_each);
 	tcase_add_test(tc, test_merge_bound_together);
 	tcase_add_test(tc, test_merge_bound_together_pipe);
 	suite_add_tcase(s, tc);

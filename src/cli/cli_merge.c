@@ -821,10 +821,22 @@ static int load_all(const struct merge_opts *o, json_t **runs)
 	return 0;
 }
 
+/* 1, said: memory ran out while the reports were merged or the merged
+   report written (a jansson allocation failed: json_alloc.h; jansson
+   drops what it cannot allocate and goes on) */
+static int merge_oom(void)
+{
+	fputs("pksim: error: out of memory merging the reports (merge holds "
+	      "every report in memory at once)\n",
+	      stderr);
+	return PK_EXIT_ENV;
+}
+
 /* The merged report: runs[0]'s, with every run's variants in the order
    given, duration_s the longest and the ranking redone; 0 or 2. */
 static int merge(const struct merge_opts *o, json_t **runs, json_t **out)
 {
+	unsigned long long failed = json_alloc_failures();
 	json_t *vs = json_array(), *v, *sc;
 	json_int_t duration = 0;
 	struct pk_scorecard *cards;
@@ -843,6 +855,11 @@ static int merge(const struct merge_opts *o, json_t **runs, json_t **out)
 		{
 			json_array_append(vs, v);
 		}
+	}
+	if (json_alloc_failures() != failed) {
+		/* a variant jansson could not append is missing from vs */
+		json_decref(vs);
+		return merge_oom();
 	}
 	n = json_array_size(vs);
 	cards = xcalloc(n, sizeof(*cards));
@@ -894,14 +911,44 @@ static int merge(const struct merge_opts *o, json_t **runs, json_t **out)
 	return rc;
 }
 
+/* Write out (the merged report) to o's output: 0; 1 said when memory
+   ran out since failed (json_alloc_failures then: out is short of what
+   jansson could not allocate, and the text of what its dump could not)
+   or it cannot be written; 2 said as output_write refuses */
+static int write_merged(const struct merge_opts *o, json_t *out,
+			unsigned long long failed, struct pk_diag *diag)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = xmemstream(&buf, &len);
+	int bad = json_dumpf(out, mem, PK_MERGE_JSON_FLAGS) != 0, rc = 0;
+
+	bad |= fputc('\n', mem) == EOF;
+	bad |= fclose(mem) != 0;
+	if (json_alloc_failures() != failed) {
+		rc = merge_oom();
+	} else if (bad) {
+		fprintf(stderr,
+			"pksim: error: cannot write the merged report: %s\n",
+			strerror(errno));
+		rc = PK_EXIT_ENV;
+	} else if (output_write(o->output, buf, len,
+				o->force ? PK_OUTPUT_FORCE : 0, diag)) {
+		diag_print(diag, stderr);
+		rc = diag_category(diag) == PK_DIAG_ENV ? PK_EXIT_ENV
+							: PK_EXIT_INPUT;
+	}
+	free(buf);
+	return rc;
+}
+
 int cli_merge(int argc, char **argv)
 {
 	struct merge_opts o;
 	struct pk_diag diag;
 	json_t **runs, *out = NULL;
-	char *buf = NULL;
-	size_t len = 0, i;
-	FILE *mem;
+	unsigned long long failed = 0;
+	size_t i;
 	int rc;
 
 	rc = parse_merge_opts(argc, argv, &o);
@@ -917,6 +964,7 @@ int cli_merge(int argc, char **argv)
 	}
 	runs = xcalloc(o.n_files, sizeof(*runs));
 	rc = load_all(&o, runs);
+	failed = json_alloc_failures();
 	if (rc == 0) {
 		rc = check_prices(&o, runs);
 	}
@@ -924,31 +972,9 @@ int cli_merge(int argc, char **argv)
 		rc = merge(&o, runs, &out);
 	}
 	if (rc == 0) {
-		int bad;
-
-		mem = xmemstream(&buf, &len);
-		bad = !mem;
-		if (mem) {
-			bad = json_dumpf(out, mem, PK_MERGE_JSON_FLAGS) != 0;
-			bad |= fputc('\n', mem) == EOF;
-			bad |= fclose(mem) != 0;
-		}
-		if (bad) {
-			fprintf(stderr,
-				"pksim: error: cannot write the merged "
-				"report: %s\n",
-				strerror(errno));
-			rc = PK_EXIT_ENV;
-		} else if (output_write(o.output, buf, len,
-					o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
-			diag_print(&diag, stderr);
-			rc = diag_category(&diag) == PK_DIAG_ENV
-				 ? PK_EXIT_ENV
-				 : PK_EXIT_INPUT;
-		}
+		rc = write_merged(&o, out, failed, &diag);
 	}
 	diag_free(&diag);
-	free(buf);
 	for (i = 0; i < o.n_files; i++) {
 		json_decref(runs[i]);
 	}

@@ -89,12 +89,15 @@ static int arena_holds(const struct json_arena *a, const void *p)
 	return 0;
 }
 
-/* jansson's malloc: from this thread's active arena, else malloc; a
-   NULL returned is counted (json_alloc.h), as jansson does not always
-   say it ran out of memory. */
+/* jansson's malloc: from this thread's active arena, else malloc, or
+   NULL where a test makes it fail; a NULL returned is counted
+   (json_alloc.h), as jansson does not always say it ran out of
+   memory. */
 static void *arena_malloc(size_t n)
 {
-	void *p = active ? arena_take(active, n) : malloc(n);
+	void *p = json_alloc_next() ? NULL
+		  : active	    ? arena_take(active, n)
+				    : malloc(n);
 
 	if (!p) {
 		json_alloc_failed();
