@@ -269,6 +269,29 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 				       max_bytes, max_recs, NULL, d);
 }
 
+/* The AWS CLI's scan or query answer (trace_ddb_scan_at) as L's text:
+   its error at "Items", once, and 1 (the file is not parsed: as JSON
+   lines each of its lines would be an error of its own); else 0 */
+static int scan_output(struct loader *L)
+{
+	size_t at = trace_ddb_scan_at(L->s, L->n, L->start), k;
+	int line = 1, col = 1;
+
+	if (at == SIZE_MAX) {
+		return 0;
+	}
+	for (k = L->start; k < at; k++) {
+		if (L->s[k] == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	diag_error(L->d, L->t->path, line, col, PK_TRACE_DDB_SCAN_WORDS);
+	return 1;
+}
+
 struct pk_trace *
 trace_parse_stream_each(const char *path, const char *text, size_t len, FILE *f,
 			enum pk_trace_format fmt, double rec_bytes,
@@ -301,10 +324,14 @@ trace_parse_stream_each(const char *path, const char *text, size_t len, FILE *f,
 	    fmt == PK_TRACE_FORMAT_AUTO ? trace_detect(L.s, L.n, L.start) : fmt;
 	switch (t->fmt) {
 	case PK_TRACE_FORMAT_JSON:
-		trace_parse_json_array(&L);
+		if (!scan_output(&L)) {
+			trace_parse_json_array(&L);
+		}
 		break;
 	case PK_TRACE_FORMAT_JSONL:
-		trace_parse_json_lines(&L);
+		if (!scan_output(&L)) {
+			trace_parse_json_lines(&L);
+		}
 		break;
 	case PK_TRACE_FORMAT_CSV:
 		trace_parse_csv(&L);

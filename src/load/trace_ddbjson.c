@@ -11,10 +11,14 @@
  * refuses it instead (trace_json.c), saying what to give.
  * Only a record whose every attribute (at least one) is such a map
  * whose value has its descriptor's JSON type is taken for one: a plain
- * item that happens to hold a one-key map keeps loading.
+ * item that happens to hold a one-key map keeps loading. The AWS CLI's
+ * scan and query answers, one object {"Items": [...], "Count": ...}
+ * over the whole file, are recognised by their opening (trace.c refuses
+ * the file before parsing it, as neither JSON lines nor an array).
  */
 #include "trace_int.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* 1 when v is {"T": x}, T one of DynamoDB's attribute type descriptors
@@ -77,4 +81,23 @@ int trace_ddb_json(const json_t *rec)
 		return 1;
 	}
 	return typed_item(rec);
+}
+
+size_t trace_ddb_scan_at(const char *s, size_t n, size_t start)
+{
+	size_t p = trace_skip_ws(s, n, start), at;
+
+	if (p == n || s[p] != '{') {
+		return SIZE_MAX;
+	}
+	at = p = trace_skip_ws(s, n, p + 1);
+	if (n - p < 7 || memcmp(s + p, "\"Items\"", 7) != 0) {
+		return SIZE_MAX;
+	}
+	p = trace_skip_ws(s, n, p + 7);
+	if (p == n || s[p] != ':') {
+		return SIZE_MAX;
+	}
+	p = trace_skip_ws(s, n, p + 1);
+	return p < n && s[p] == '[' ? at : SIZE_MAX;
 }

@@ -207,6 +207,21 @@ uint64_t trace_ddb_value_bytes(const json_t *v);
    or such an item under "Item", as an export to S3 writes it), which
    the loader refuses: pksim reads plain JSON items */
 int trace_ddb_json(const json_t *rec);
+/* trace_ddbjson.c: the offset of "Items" when the text s[0..n) opens,
+   from start, as the AWS CLI's scan and query print their answer, one
+   object {"Items": [...], "Count": ...} (pretty or on one line), whose
+   items are DynamoDB JSON; SIZE_MAX otherwise (only "Items" as its
+   first key is recognised, as the CLI writes it) */
+size_t trace_ddb_scan_at(const char *s, size_t n, size_t start);
+/* The error for such a file (trace.c says it once, at "Items") */
+#define PK_TRACE_DDB_SCAN_WORDS                                                \
+	"this file is the AWS CLI's scan or query output, one object "         \
+	"{\"Items\": [...], \"Count\": ...} whose items are DynamoDB "         \
+	"JSON (each attribute a type map such as {\"S\": \"...\"} or "         \
+	"{\"N\": \"12\"}): a data file holds plain JSON items, one a "         \
+	"line or in an array, {\"pk\": \"...\", \"n\": 12}; convert "          \
+	"its Items first (docs/dynamodb.md, \"DynamoDB JSON\": jq -c "         \
+	"'.Items[] | ...')"
 uint64_t trace_ddb_item_bytes(const json_t *rec,
 			      const struct trace_ddb_nums *nums);
 /* Append "/" and name to the path being built, escaped as RFC 6901. */
