@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "findings_ddb.h"
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/report/ddb_sides.h"
 #include "pksim/report/money.h"
 #include "pksim/service/snapshot.h"
 
@@ -225,6 +227,94 @@ static size_t across_budget(const struct pk_result *r, char *buf, size_t cap,
 	return len;
 }
 
+/* The use of its instant limit past which an on-demand table's
+   throttles are the limit's (D12), not one partition's cap: 90 %, rule
+   32's busy partition */
+#define PK_SCORECARD_OD_LIMIT_USE 0.9
+
+/* The side (0 reads, 1 writes) whose throttles on-demand table v's
+   instant limit made (D12): v throttled, that side used at least
+   PK_SCORECARD_OD_LIMIT_USE of the limit over the run, and none of its
+   refusals was a configured maximum's or the account quota's, which
+   do not grow with traffic; -1 otherwise (a provisioned table, another
+   service's variant, or throttles of a hot partition's own cap) */
+static int od_limit_side(const struct pk_result_variant *v)
+{
+	int k;
+
+	if (!v->ddb || !v->ddb->on_demand ||
+	    v->metrics->totals.throttled_429 == 0) {
+		return -1;
+	}
+	for (k = 1; k >= 0; k--) {
+		double u = k ? v->write_utilisation : v->read_utilisation;
+
+		if (u >= PK_SCORECARD_OD_LIMIT_USE &&
+		    findings_ddb_max_only(v, k) == 0 &&
+		    findings_ddb_quota_only(v, k) == 0) {
+			return k;
+		}
+	}
+	return -1;
+}
+
+/* The across-services clause on an on-demand table throttled by its
+   instant limit (od_limit_side): the limit it started at is a new
+   table's (or its warm throughput, D13), and rises to twice the peak a
+   lag after it (D12), so its failed share is the table's first minutes,
+   where its cost a month is the warmed table's; a pre-warm, charged by
+   AWS, is not priced. Appended to buf at len; returns the new length */
+static size_t across_od_limit(const struct pk_result *r, char *buf, size_t cap,
+			      size_t len)
+{
+	char sides[PK_DDB_SIDES_BYTES], lag[96], w[PK_FMT_BYTES],
+	    rr[PK_FMT_BYTES];
+	size_t i;
+	int k;
+
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_result_variant *v = &r->variants[i];
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(r->sc, v->spec);
+
+		if ((k = od_limit_side(v)) < 0 && t && v->ddb &&
+		    v->ddb->on_demand &&
+		    (t->warm_wru > PK_DDB_OD_WARM_WRU ||
+		     t->warm_rru > PK_DDB_OD_WARM_RRU)) {
+			/* warmed past a new table's limit: served, but
+			   its pre-warm is not in its cost a month */
+			len = fmt_append(
+			    buf, cap, len,
+			    "%s%s is pre-warmed past a new on-demand "
+			    "table's %s WRU and %s RRU a second (D13), "
+			    "which AWS charges and pksim does not price "
+			    "(pricing.md §4): its cost a month leaves the "
+			    "pre-warm out",
+			    len ? "; " : "", v->name,
+			    fmt_thousands(PK_DDB_OD_WARM_WRU, w),
+			    fmt_thousands(PK_DDB_OD_WARM_RRU, rr));
+		}
+		if (k < 0) {
+			continue;
+		}
+		len = fmt_append(
+		    buf, cap, len,
+		    "%s%s's throttles are its on-demand %s instant limit's "
+		    "(D12), %s at the start (a new table's, or its warm "
+		    "throughput, D13), which rises to twice the table's "
+		    "peak %s after it: the same table warmed by that much "
+		    "past traffic, or pre-warmed (%s), serves this load, so "
+		    "its share failed is a new table's while its cost a "
+		    "month is the warmed table's, and warm throughput above "
+		    "a new table's default is not priced (pricing.md §4)",
+		    len ? "; " : "", v->name, k ? "write" : "read",
+		    ddb_sides_start(v, sides, sizeof(sides)),
+		    findings_ddb_peak_lag(r, v, lag, sizeof(lag)),
+		    k ? "warm_write_units" : "warm_read_units");
+	}
+	return len;
+}
+
 const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 {
 	const struct pk_scenario *sc = r->sc;
@@ -311,6 +401,7 @@ const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 	}
 	len = across_ttl(r, buf, cap, len);
 	len = across_budget(r, buf, cap, len);
+	len = across_od_limit(r, buf, cap, len);
 	for (i = 0; i < r->n_variants; i++) {
 		const struct pk_result_variant *v = &r->variants[i];
 		const struct pk_ddb_table_spec *t =
@@ -615,6 +706,15 @@ static void verdict(const struct pk_result *r,
 			 s->failed_after_retries == 1 ? "" : "s", fan);
 	} else {
 		spread_verdict(r, s);
+	}
+	if (od_limit_side(v) >= 0) {
+		size_t n = strlen(s->verdict);
+
+		/* the cause is the table's, not one partition's (D12) */
+		snprintf(s->verdict + n, sizeof(s->verdict) - n,
+			 " (a new on-demand table's instant limit, D12, which "
+			 "past traffic or a pre-warm raises: see across "
+			 "services)");
 	}
 }
 
