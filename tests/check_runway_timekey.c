@@ -175,6 +175,83 @@ START_TEST(test_timekey_iot_by_day)
 }
 END_TEST
 
+/* The 60 minute values' ranges under /minute on 5 ranges and on 3
+   (pksim locate of "00" .. "59": 17 / 14 / 12 / 9 / 8 values on ranges
+   0 .. 4; 25 / 20 / 15 on ranges 0 / 1 / 2) */
+static const char ranges5[] =
+    "140044312240012421040101223031402221020110021021014330031333";
+static const char ranges3[] =
+    "120022201120011210020100112021201110010000011011002220020121";
+
+/* The replay's mechanics walked second by second for a "%M" key from
+   00:00 on ranges of ru RU/s each (each minute's range in rng): 50
+   creates of 10 KB and 450 point reads a second, a read on a range by
+   its part of the stored items (none before the first is stored); each
+   range's RU/s serves the retries first, then the second's new
+   requests, every request of a group the same part (rule 12); a
+   request throttled retries each second, 9 times at most (rule 13, the
+   SDK's default), then fails. Returns the first second by whose end a
+   minute holds 10,240 items (100 MiB), its minute in *first_min. */
+static double minutes_queue(const char *rng, size_t n_r, double ru,
+			    int *first_min)
+{
+	enum { W = 9, NR = 5 };
+	/* each range's requests by age (0 new, a: retried a times so far):
+	   creates and reads a second, and the minute of the creates */
+	double cr[NR][W + 1] = {{0}}, rd[NR][W + 1] = {{0}};
+	int mn[NR][W + 1] = {{0}};
+	double items[60] = {0}, on[NR] = {0}, all = 0;
+	int s, a;
+	size_t r;
+
+	for (s = 0; s < 6 * 3600; s++) {
+		const int m = (s / 60) % 60;
+
+		for (r = 0; r < n_r; r++) {
+			double ask[2] = {0, 0}, f[2], left = ru;
+
+			cr[r][0] = (size_t)(rng[m] - '0') == r ? 50.0 : 0.0;
+			rd[r][0] = all > 0 ? 450.0 * on[r] / all : 0.0;
+			mn[r][0] = m;
+			for (a = 0; a <= W; a++) {
+				ask[a > 0] += cr[r][a] * CREATE_10KB +
+					      rd[r][a] * READ_10KB;
+			}
+			/* the retries first, then the new, each group
+			   alike */
+			f[1] = ask[1] > 0 ? fmin(1.0, left / ask[1]) : 0;
+			left -= ask[1] * f[1];
+			f[0] = ask[0] > 0 ? fmin(1.0, left / ask[0]) : 0;
+			for (a = 0; a <= W; a++) {
+				const double done = cr[r][a] * f[a > 0];
+				const int k = mn[r][a];
+
+				cr[r][a] -= done;
+				rd[r][a] *= 1.0 - f[a > 0];
+				if (items[k] >= 10240.0) {
+					continue; /* full: 403, nothing stored
+						   */
+				}
+				items[k] += done;
+				on[r] += done;
+				all += done;
+				if (items[k] >= 10240.0) {
+					*first_min = k;
+					return s + 1;
+				}
+			}
+			/* a second older; those retried W times fail */
+			for (a = W; a > 0; a--) {
+				cr[r][a] = cr[r][a - 1];
+				rd[r][a] = rd[r][a - 1];
+				mn[r][a] = mn[r][a - 1];
+			}
+		}
+	}
+	*first_min = -1;
+	return -1;
+}
+
 /*
  * Key /minute = "%M" from 00:00 (the trial's mk case): 500 ops/s, 10 %
  * creates of 10 KB and 90 % point reads of a stored item, 2,500 RU/s on
@@ -189,9 +266,12 @@ END_TEST
  * to 10,920 s; at about 10,911 s). A value grows only in its own minute
  * and at most 50 creates/s, 3,000 items a minute, so no value can fill
  * before its 4th (3 x 3,000 < 10,240). The replay (mk.yaml run 5 h)
- * fills "01" at t = 10,903 s. Before: "00" (the start's minute) at
- * 14,413 s (4.0 h), every value charged a fifth of the reads whatever
- * its range holds.
+ * fills "01" at t = 10,903 s. Walked second by second with the
+ * replay's retries (minutes_queue, below): "01" first at 10,915 s, its
+ * first minute beside none of its range's items and each minute's last
+ * retries served after it. Before: "00" (the start's minute) at 14,413
+ * s (4.0 h), every value charged a fifth of the reads whatever its range
+ * holds.
  */
 START_TEST(test_timekey_minutes_read_by_their_items)
 {
@@ -207,9 +287,14 @@ START_TEST(test_timekey_minutes_read_by_their_items)
 	    "  - {name: t, duration: 60s, rate: 500/s, ops: {create: 0.1, "
 	    "read: 0.9}, item_size: 10KB}\n";
 	char t[640];
+	int first = -2;
+	const double want = minutes_queue(ranges5, 5, 500.0, &first);
 	double replay, s = full_s(text, t, sizeof(t), &replay);
 
-	ck_assert_msg(s >= 10860.0 && s < 10920.0, "%f: %s", s, t);
+	ck_assert_int_eq(first, 1);
+	ck_assert_msg(tu_near(want, 10915.0, 1e-9), "%f", want);
+	ck_assert_msg(s >= 10860.0 && s < 10920.0 && fabs(s - want) < 15.0,
+		      "%f (want %f): %s", s, want, t);
 	ck_assert_msg(strstr(t, "\"01\" first"), "%s", t);
 	ck_assert_msg(strstr(t, "range 4's 500 RU/s shared with the reads"),
 		      "%s", t);
@@ -261,6 +346,58 @@ START_TEST(test_timekey_new_bucket_reads_grow_with_it)
 }
 END_TEST
 
+/*
+ * Key /minute ("%M") on 3 ranges of 500 RU/s from 00:00 (the trial's
+ * mk-p3-00 case; trialD-4's fixture above on 3 ranges): 500 ops/s, 10 %
+ * creates of 10 KB and 90 % point reads of a stored item, a 100 MiB cap
+ * (10,240 items); the minutes lie on the ranges as ranges3 says, "00" on
+ * range 1, "01" on range 2. A range takes the part of the reads its
+ * values' items are of all stored, so a minute's first hour is its own:
+ * "00" alone on an empty container draws every read (50 x 9.091 + 450 x
+ * 1.818 = 1,272.6 RU/s asked of 500: 19.6 creates/s), "01" just after it
+ * starts beside none of its own range's items (50 creates/s until its
+ * reads catch up). In steady state range 2 (15/60 of the items, 112.5
+ * reads/s) stores 37.9 creates/s while current and range 1 (150 reads/s)
+ * 34.4, and each minute's last retries (9 at most) are served after it
+ * where its range then has room. Walked second by second
+ * (minutes_queue): "01" fills first, at t = 14,483 s, in its 5th minute
+ * (04:01 to 04:02); "00" does not fill in 5 h. The replay (5 h) fills
+ * "01" first at 14,468 s and not "00" (92.2 MiB at 5 h). Before: "00"
+ * at 4.0 h (14,458 s), each minute's first hour at its range's mean
+ * share of the reads, the start's minute named.
+ */
+START_TEST(test_timekey_minutes_first_hour_walked)
+{
+	static const char text[] =
+	    "seed: 7\n"
+	    "clock: {start: \"2026-03-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /minute, throughput: 1500, "
+	    "partitions: 3, logical_partition_storage: 100MB}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{0000..0999}\"}\n"
+	    "  minute: {clock: \"%M\"}\n"
+	    "phases:\n"
+	    "  - {name: t, duration: 60s, rate: 500/s, ops: {create: 0.1, "
+	    "read: 0.9}, item_size: 10KB}\n";
+	char t[640];
+	int first = -2;
+	const double want = minutes_queue(ranges3, 3, 500.0, &first);
+	double replay, s;
+
+	ck_assert_int_eq(first, 1);
+	ck_assert_msg(tu_near(want, 14483.0, 1e-9), "%f", want);
+	s = full_s(text, t, sizeof(t), &replay);
+	/* within its 5th minute and 15 s of the walk (14,479.4 s: the
+	   projection's pieces of a minute and retries served as a whole
+	   queue, not second by second) */
+	ck_assert_msg(s >= 14460.0 && s < 14520.0 && fabs(s - want) < 15.0,
+		      "%f (want %f): %s", s, want, t);
+	ck_assert_msg(strstr(t, "\"01\" first"), "%s", t);
+	ck_assert_msg(strstr(t, "range 2's 500 RU/s shared with the reads"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_timekey");
@@ -273,6 +410,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_timekey_other_values_share_the_range);
 	tcase_add_test(tc, test_timekey_minutes_read_by_their_items);
 	tcase_add_test(tc, test_timekey_new_bucket_reads_grow_with_it);
+	tcase_add_test(tc, test_timekey_minutes_first_hour_walked);
 	suite_add_tcase(s, tc);
 	return s;
 }

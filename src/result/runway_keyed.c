@@ -10,7 +10,11 @@
  * its day's start reads its day's range only). A key of one value at a
  * time (/date, "%H", "%M": runway_kvalue_*) knows each bucket's range,
  * so each range is charged its share of the stored items, that share
- * followed within a step where it moves. Under a key of many values at
+ * followed within a step where it moves: a key of minutes is walked
+ * minute by minute while a step moves it or its range throttles writes
+ * a client retries (an empty container's first minute takes every
+ * read, the next minutes on other ranges none at first; a throttled
+ * minute's retries are served after it). Under a key of many values at
  * a time the items of past buckets lie where those buckets' values
  * hashed: counted as spread over the ranges evenly (ASSUMPTION: a past
  * bucket's values land anywhere in the key space, none told apart).
@@ -193,6 +197,17 @@ void runway_kvalue_init(struct rw_kvalue *kv, const struct rw_proj *p,
 	kv->held = xcalloc(kv->nr, sizeof(*kv->held));
 	kv->radd = xcalloc(kv->nr, sizeof(*kv->radd));
 	kv->t = xcalloc(kv->nr, sizeof(*kv->t));
+	kv->vadd = xcalloc(kv->n_slots, sizeof(*kv->vadd));
+	if (sub) {
+		const size_t nu = (size_t)(PK_RUNWAY_STEP_S / sub->len_s) + 3;
+
+		kv->u = xcalloc(nu, sizeof(*kv->u));
+		kv->bpart = xcalloc(nu, sizeof(*kv->bpart));
+		kv->bslot = xcalloc(nu, sizeof(*kv->bslot));
+		kv->q = xcalloc(kv->nr, sizeof(*kv->q));
+		kv->rsat = xcalloc(kv->nr, sizeof(*kv->rsat));
+		kv->own = xcalloc(kv->nr, sizeof(*kv->own));
+	}
 	for (i = 0; sub && i < sub->m; i++) {
 		/* each value's range from its first bucket of the cycle */
 		if (kv->range[sub->slot[i]] == SIZE_MAX) {
@@ -352,6 +367,7 @@ double runway_kvalue_sub(struct rw_kvalue *kv, const struct rw_proj *p,
 	size_t i, r, k;
 
 	all = stored(kv, p, c);
+	kv->all = all;
 	memset(kv->t, 0, kv->nr * sizeof(*kv->t));
 	memset(kv->radd, 0, kv->nr * sizeof(*kv->radd));
 	for (i = 0; i < n_slot; i++) {
@@ -395,6 +411,267 @@ double runway_kvalue_sub(struct rw_kvalue *kv, const struct rw_proj *p,
 	return total;
 }
 
+/* What c adds in a bucket on range r taking part u of the step's
+   writes, from *all bytes stored (kv->held each range's, both grown by
+   it): in pieces over which r's share of the stored items moves by
+   PK_RW_KV_MOVE at most, at least 1 / PK_RW_KV_PIECES of the step long,
+   each at its own middle's share (runway_kvalue_add's rule); b, del and
+   part_k (each stream's) summed over them */
+static double bucket_add(struct rw_kvalue *kv, const struct rw_proj *p,
+			 struct cand *c, size_t r, double u, double bank0,
+			 double *all, const struct slice *x, size_t n,
+			 struct bite *b, double *del, double *part_k,
+			 double *last)
+{
+	double done = 0, total = 0;
+	size_t i, k;
+
+	*last = 0;
+
+	for (i = 0; done < u && i < PK_RW_KV_PIECES; i++) {
+		struct bite t = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+		double d = 0, pk[PK_MAX_STREAMS] = {0}, rate, moves, w, a;
+		const double on = kv->held[r], in = *all;
+
+		rate = add_at(p, c, r, share_of(on, in, 1.0), bank0, x, n, &t,
+			      &d, NULL);
+		/* the share's move over the whole step at this rate */
+		moves = in > 0 ? (in - on) * rate / (in * in) : 0;
+		w = moves > 0 ? PK_RW_KV_MOVE / moves : u;
+		w = fmin(fmax(w, 1.0 / PK_RW_KV_PIECES), u - done);
+		a = w * rate;
+		a = w * add_at(p, c, r,
+			       share_of(on + 0.5 * a, in + 0.5 * a, 1.0), bank0,
+			       x, n, &t, &d, pk);
+		bite_merge(b, &t);
+		*del += d * w;
+		for (k = 0; part_k && k < p->ns; k++) {
+			part_k[k] += pk[k] * w;
+		}
+		kv->held[r] += a;
+		*all += a;
+		total += a;
+		done += w;
+		*last = a / w;
+	}
+	return total;
+}
+
+/* Bytes a step c's bucket on range r would add at share s of the keyed
+   requests were the range's RU/s no bound (c's clients' own bounds
+   kept): what it asks, at the same part of the throttled requests as
+   what it stores (every request a second the same part, rule 12) */
+static double asked_at(const struct rw_proj *p, struct cand *c, size_t r,
+		       double s, double bank0, const struct slice *x, size_t n)
+{
+	struct bite t = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+	const double bank = c->bank;
+	double d = 0, a;
+
+	(void)add_at(p, c, r, s, bank0, x, n, &t, &d, NULL);
+	c->range_ru *= PK_RW_KV_UNBOUND;
+	a = runway_cand_add(p->v, c, x, n, p->ns, &p->pool, &t, &d, NULL);
+	c->range_ru /= PK_RW_KV_UNBOUND;
+	c->bank = bank;
+	return a;
+}
+
+/* Seconds of its range's RU/s that a bucket's retries take after it
+   ends, its requests asking 1 + over times the RU/s (over > 0), a
+   throttled request retried once a second, retries before new
+   requests, every one of a second's retries served the same part, and
+   dropped after retry_s retries (rule 12's 429 and its retry-after, as
+   the replay's retry queue, src/run/retryq.c, takes them; rule 13's
+   client). In a throttled bucket's steady state a second's requests
+   all wait (the retries fill the RU/s) and each retry keeps the part f
+   of what is left, f^retry_s = over / (1 + over), so that what drops
+   is what the RU/s cannot serve; the requests sent a seconds before the
+   end are left (1 + over) f^a of a second's RU/s. After the end they
+   are served first, a second's RU/s a second, each second's oldest
+   dropped, walked second by second until none is left. */
+static double drain_s(double over, double retry_s)
+{
+	const int w =
+	    retry_s < PK_RW_KV_COHORTS ? (int)retry_s : PK_RW_KV_COHORTS;
+	const double f = pow(over / (1.0 + over), 1.0 / w);
+	double c[PK_RW_KV_COHORTS], q = 0, d = 0;
+	int a, t;
+
+	if (w < 1 || !(over > 0)) {
+		return 0;
+	}
+	for (a = 1; a < w; a++) {
+		c[a] = (1.0 + over) * pow(f, a);
+	}
+	for (t = 0; t < w; t++) {
+		double keep;
+
+		for (q = 0, a = 1; a < w; a++) {
+			q += c[a];
+		}
+		if (!(q > 1e-12)) {
+			break;
+		}
+		keep = q > 1.0 ? 1.0 - 1.0 / q : 0.0;
+		d += q > 1.0 ? 1.0 : q;
+		/* each a second older: the oldest out */
+		for (a = w - 1; a > 1; a--) {
+			c[a] = c[a - 1] * keep;
+		}
+		c[1] = 0;
+	}
+	return d;
+}
+
+/* Credit range r's retry backlog (kv->q[r] s of its RU/s, its value
+   kv->own[r]'s writes at kv->rsat[r] bytes a second) served for up to
+   s seconds: its value's bytes grow, *all and *total with them */
+static void backlog_serve(struct rw_kvalue *kv, size_t r, double s, double *all,
+			  double *total)
+{
+	const double d = fmin(kv->q[r], s);
+	const double a = d * kv->rsat[r];
+
+	if (!(d > 0)) {
+		return;
+	}
+	kv->q[r] -= d;
+	if (kv->own[r] < 0) {
+		return; /* served already: only its seconds taken */
+	}
+	kv->vadd[kv->own[r]] += a;
+	kv->held[r] += a;
+	*all += a;
+	*total += a;
+}
+
+/* Bucket j of a walked step of step_s seconds on range r, from *all
+   stored: the other ranges' retry backlogs served in its seconds (their
+   own values' writes: its range's RU/s serves retries before new
+   requests, rule 12), its range's own served first and its value's
+   requests waiting behind them; its value's bytes then, and the backlog
+   its throttled requests leave of the client's window retry_s (at most:
+   older ones fail after their retries); returns its value's bytes */
+static double bucket_walk(struct rw_kvalue *kv, const struct rw_proj *p,
+			  struct cand *c, size_t j, double step_s,
+			  double retry_s, double bank0, double *all,
+			  const struct slice *x, size_t n, struct bite *b,
+			  double *del, double *part_k, double *total)
+{
+	const int k = kv->bslot[j];
+	const size_t r = kv->range[k];
+	const double len = kv->bpart[j] * step_s;
+	double wait = 0, a, last, asked, over;
+	size_t i;
+
+	if (!(len > 0)) {
+		return 0;
+	}
+	for (i = 0; retry_s > 0 && i < kv->nr; i++) {
+		if (i != r) {
+			backlog_serve(kv, i, len, all, total);
+		}
+	}
+	if (retry_s > 0 && kv->q[r] > 0 && kv->own[r] != k) {
+		wait = fmin(kv->q[r], len);
+		backlog_serve(kv, r, wait, all, total);
+	}
+	a = bucket_add(kv, p, c, r, kv->bpart[j] * (len - wait) / len, bank0,
+		       all, x, n, b, del, part_k, &last);
+	kv->vadd[k] += a;
+	*total += a;
+	if (!(retry_s > 0)) {
+		return a;
+	}
+	/* what it asked over what it was served at its end's share: the
+	   part of each second the range falls behind */
+	asked =
+	    asked_at(p, c, r, share_of(kv->held[r], *all, 1.0), bank0, x, n);
+	over = last > 0 && asked > last * (1.0 + 1e-9) ? asked / last - 1.0 : 0;
+	if (over > 0) {
+		kv->q[r] = drain_s(over, retry_s);
+		kv->own[r] = k;
+		kv->rsat[r] = last / step_s;
+	}
+	return a;
+}
+
+/* Whether the step whose nb buckets kv->bslot holds, adding add bytes,
+   is walked (runway_kvalue_walk's rule; held: a range's RU/s held its
+   writes back, retries: its clients retry them) */
+static int walks(const struct rw_kvalue *kv, size_t nb, double add, int held,
+		 int retries)
+{
+	size_t j;
+
+	if (nb > PK_RW_KV_WALK || !(add > 0) ||
+	    (add < PK_RW_KV_WALK_MOVE * (kv->all + add) &&
+	     !(held && retries))) {
+		return 0;
+	}
+	for (j = 0; j < nb; j++) {
+		const int k = kv->bslot[j];
+
+		if (k < 0 || (size_t)k >= kv->n_slots ||
+		    kv->range[k] >= kv->nr) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+int runway_kvalue_walk(struct rw_kvalue *kv, const struct rw_proj *p,
+		       struct cand *c, const struct rw_subhash *sub, int64_t w0,
+		       int64_t w1, const double *at, const struct slice *x,
+		       size_t n, double *add, struct bite *b, double *del,
+		       double *part_k)
+{
+	const double bank0 = c->bank;
+	double all, total = 0, retry_s;
+	size_t nb, j;
+
+	if (!kv->u ||
+	    (nb = runway_subhash_edges(sub, w0, w1, kv->u)) > PK_RW_KV_WALK) {
+		return 0;
+	}
+	for (j = 0; j < nb; j++) {
+		/* the bucket's value: the key at its first second */
+		kv->bslot[j] = runway_subhash_slot(
+		    sub, w0 + llround(kv->u[j] * (double)(w1 - w0)));
+		kv->bpart[j] = at ? at[j + 1] - at[j] : kv->u[j + 1] - kv->u[j];
+	}
+	/* retries that outlast a bucket are followed where its parts are
+	   its seconds (at NULL) */
+	retry_s = at ? 0 : c->retry_s;
+	if (!walks(kv, nb, *add, b->held, retry_s > 0)) {
+		memset(kv->q, 0, kv->nr * sizeof(*kv->q));
+		return 0;
+	}
+	all = stored(kv, p, c);
+	memset(kv->vadd, 0, kv->n_slots * sizeof(*kv->vadd));
+	memset(b, 0, sizeof(*b));
+	*del = 0;
+	for (j = 0; part_k && j < p->ns; j++) {
+		part_k[j] = 0;
+	}
+	for (j = 0; j < nb; j++) {
+		bucket_walk(kv, p, c, j, (double)(w1 - w0), retry_s, bank0,
+			    &all, x, n, b, del, part_k, &total);
+	}
+	/* the backlogs the step ends with: their bytes the step's (a value
+	   of a later step is not stepped with this one's), their seconds
+	   still taken from the next step's first buckets on their range */
+	for (j = 0; j < kv->nr; j++) {
+		const double q = kv->q[j];
+
+		backlog_serve(kv, j, q, &all, &total);
+		kv->q[j] = q;
+		kv->own[j] = -1;
+	}
+	*add = total;
+	return 1;
+}
+
 double runway_kvalue_when(const struct rw_kvalue *kv, double a, double *pace)
 {
 	size_t i;
@@ -418,5 +695,12 @@ void runway_kvalue_free(struct rw_kvalue *kv)
 	free(kv->held);
 	free(kv->radd);
 	free(kv->t);
+	free(kv->vadd);
+	free(kv->u);
+	free(kv->bpart);
+	free(kv->bslot);
+	free(kv->q);
+	free(kv->rsat);
+	free(kv->own);
 	memset(kv, 0, sizeof(*kv));
 }

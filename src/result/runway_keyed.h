@@ -82,6 +82,20 @@ struct rw_kvalue {
 	double *radd;	/* owned, nr: a sub-step key's bytes a range's value
 			   adds over the step while current, at its share */
 	double *t;	/* owned, nr: scratch: each range's part of a step */
+	double *vadd;	/* owned, n_slots: a sub-step key's bytes each value
+			   added over the last step walked bucket by bucket
+			   (runway_kvalue_walk) */
+	double all;	/* bytes stored at the last sub step's start */
+	/* ... a walked step's bucket edges (owned, nb + 1), each bucket's
+	   value and part of the step's writes (owned, nb): nb at most a
+	   step's buckets of sub, plus 2 */
+	double *u, *bpart;
+	int *bslot;
+	/* ... each range's retry backlog at a walked bucket's end (owned,
+	   nr): seconds of its RU/s (at most the clients' retry window),
+	   the value whose writes they are and its bytes a second served */
+	double *q, *rsat;
+	int *own;
 	/* the last step cut in pieces: each piece's end (part of the step,
 	   0 .. 1) and the part of the step's bytes added by then */
 	double end[PK_RW_KV_PIECES + 1], cum[PK_RW_KV_PIECES + 1];
@@ -116,6 +130,51 @@ double runway_kvalue_sub(struct rw_kvalue *kv, const struct rw_proj *p,
 			 struct cand *c, const int *slot, const double *part,
 			 size_t n_slot, const struct slice *x, size_t n,
 			 struct bite *b, double *del, double *part_k);
+
+/* A sub-step key's step (sub's buckets, from wall w0 to w1) that
+   runway_kvalue_sub found adding *add bytes (and *b, what held it
+   back), walked bucket by bucket in time order: at most PK_RW_KV_WALK
+   buckets, each of a known range, and *add at least PK_RW_KV_WALK_MOVE
+   of what is stored after it (the stored shares move within it) or a
+   range's RU/s holding writes back that c's clients retry (c->retry_s).
+   Each bucket takes its part of the step's writes (of at, the part
+   added by each of sub's edges as runway_subhash_parts_at takes it; at
+   NULL: of its seconds) at its range's share of the stored items, from
+   what the buckets
+   before it added, in pieces over which that share moves by
+   PK_RW_KV_MOVE at most (the first bucket of an empty container takes
+   every read: it holds every item; the next, on another range, none
+   until it holds some). Where its range throttles it (at NULL, c's
+   clients retrying), the requests still retrying at its end are served
+   after it, first, as its range's RU/s leaves them room (their value's
+   bytes at its rate at the end), the next bucket on that range waiting
+   behind them (ASSUMPTION: a step's last retries are served in it, the
+   next step's first bucket on their range waiting as long). Walked: each
+   value's bytes over the step into kv->vadd, *add, *b, *del and part_k
+   (cleared first; runway_kvalue_sub's) the walk's, 1 returned; else 0,
+   nothing changed. */
+int runway_kvalue_walk(struct rw_kvalue *kv, const struct rw_proj *p,
+		       struct cand *c, const struct rw_subhash *sub, int64_t w0,
+		       int64_t w1, const double *at, const struct slice *x,
+		       size_t n, double *add, struct bite *b, double *del,
+		       double *part_k);
+
+/* A step walked bucket by bucket holds at most this many buckets
+   (pksim's choice: buckets of a minute, 60 an hour and one more where
+   the clock starts inside a minute; shorter buckets come back within
+   the step, which keeps its mean share), and adds at least
+   PK_RW_KV_WALK_MOVE of what is stored after it unless a throttled
+   range's retries are followed (pksim's choice: a range's share moves
+   by less within a later step, the mean share then within 1 % of a
+   bucket's own; about the first 100 steps of a steady writer) */
+#define PK_RW_KV_WALK 64
+/* A retry queue's seconds of requests followed at most (pksim's choice:
+   the SDK's 9 retries and a max_wait of 30 s fit; a longer window's
+   oldest requests are taken as dropped at 64 s) */
+#define PK_RW_KV_COHORTS 64
+/* A range's RU/s times this is no bound: what a bucket's requests ask */
+#define PK_RW_KV_UNBOUND 1e9
+#define PK_RW_KV_WALK_MOVE 0.01
 
 /* The part of the last step cut in pieces (kv->pieces) at which part a
    of its bytes was added, and *pace the rate there over the step's mean */

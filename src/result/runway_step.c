@@ -297,6 +297,7 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	const double *share;
 	const int *slot;
 	size_t n, i;
+	int walked;
 
 	if (paced) {
 		n = runway_subhash_edges(&q->sub, w0, w1, q->u);
@@ -315,6 +316,12 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 					   q->n_all, &bit, &del, part)
 		       : runway_cand_add(v, ci, q->xs, q->n_all, p->ns,
 					 &p->pool, &bit, &del, part);
+	/* a step whose stored shares move, or whose throttled writes retry
+	   past its buckets: walked bucket by bucket */
+	walked =
+	    q->kv.on && runway_kvalue_walk(&q->kv, p, ci, &q->sub, w0, w1,
+					   paced ? q->at : NULL, q->xs,
+					   q->n_all, &add, &bit, &del, part);
 	if (bit.held) {
 		ci->bit = bit;
 	}
@@ -325,8 +332,11 @@ static void cand_step_sub(struct rw_proj *p, struct steps *q, struct cand *ci,
 	ci->written = add / (t1 - t0);
 	for (i = 0; i < n; i++) {
 		const int k = slot[i];
-		/* a value of its own range's rate (runway_kvalue_sub) */
-		const double add_k = q->kv.on && q->kv.range[k] < q->kv.nr
+		/* a value of its own rate in a walked step, else of its
+		   own range's (runway_kvalue_walk, runway_kvalue_sub) */
+		const double add_k = walked && share[i] > 0
+					 ? q->kv.vadd[k] / share[i]
+				     : q->kv.on && q->kv.range[k] < q->kv.nr
 					 ? q->kv.radd[q->kv.range[k]]
 					 : add;
 		double before, after;
