@@ -227,6 +227,47 @@ START_TEST(test_sub_minute_half_hour_ttl_not_projected)
 }
 END_TEST
 
+/*
+ * A "%M" key under a default_ttl of 7,200 s (the trial's mk-5h-ttl7200s
+ * case): 500 ops/s, 10 % creates of 10 KB and 90 % point reads of a
+ * stored item, 2,500 RU/s on 5 ranges of 500, a 100 MiB cap (10,240
+ * items). A minute grows only while it is current, at most 50 creates
+ * a second, 29.3 MiB an occurrence; its items live 2 h, two of its
+ * occurrences, so it holds at most 58.6 MiB plus the expired items its
+ * busy range has not yet deleted (rule 28: deletion takes only the RU
+ * the requests leave). Its replay of 12 h fills no minute (the largest,
+ * "57", 87.8 MiB at its end). The steps under time to live take each
+ * minute at its mean share of each hour, 1/60 of the range's writes
+ * (6.7 KiB/s), and cannot follow that backlog, so the runway says it
+ * does not time such a key. Before: "13" full in 4.2 h, "growing 6.7
+ * KiB/s while its minute is current", a date its own replay
+ * contradicts.
+ */
+START_TEST(test_sub_minute_ttl_not_timed)
+{
+	static const char text[] =
+	    "seed: 7\n"
+	    "clock: {start: \"2026-03-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /minute, throughput: 2500, "
+	    "partitions: 5, logical_partition_storage: 100MB, default_ttl: "
+	    "7200s}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{0000..0999}\"}\n"
+	    "  minute: {clock: \"%M\"}\n"
+	    "phases:\n"
+	    "  - {name: t, duration: 60s, rate: 500/s, ops: {create: 0.1, "
+	    "read: 0.9}, item_size: 10KB}\n";
+	char t[640];
+	int kind;
+
+	tu_full_s("sub.yaml", text, &kind, t, sizeof(t));
+	ck_assert_int_eq(kind, PK_FULL_NOT_PROJECTED);
+	ck_assert_msg(strstr(t, "not projected: its key's buckets of 60 s "
+				"come back under time to live"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_sub");
@@ -240,6 +281,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sub_seconds_past_step_budget);
 	tcase_add_test(tc, test_sub_minute_half_hour_busy);
 	tcase_add_test(tc, test_sub_minute_half_hour_ttl_not_projected);
+	tcase_add_test(tc, test_sub_minute_ttl_not_timed);
 	suite_add_tcase(s, tc);
 	return s;
 }

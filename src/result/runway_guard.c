@@ -649,6 +649,17 @@ const char *runway_untested_text(const struct pk_runway *rw, char *buf,
 			 (long long)rw->bucket.len_s);
 		return buf;
 	}
+	if (rw->sub_untimed == 3) {
+		snprintf(buf, cap,
+			 "its key's buckets of %lld s come back under time to "
+			 "live, where the projection takes each value at its "
+			 "mean share of each hour, not in its own buckets, "
+			 "and leaves out the expired items that wait for "
+			 "deletion while their range is busy (rule 28), so "
+			 "which value fills first, and when, is not timed",
+			 (long long)rw->bucket.len_s);
+		return buf;
+	}
 	if (!rw->sub_untimed) {
 		snprintf(buf, cap, "%s (pksim has no tested projection of it)",
 			 runway_features_text(

@@ -760,7 +760,15 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 				&q.sub, p->sc->clock_start_s + (int64_t)from) -
 			    (double)p->sc->clock_start_s;
 	}
-	untimed = q.sub.untimed ? 1 : q.uneven ? 2 : 0;
+	/* a key whose buckets are shorter than a step and come back,
+	   under time to live, is stepped at each value's mean share of a
+	   step (not step_timed), its expired items' wait for deletion on
+	   its own buckets' ranges not followed: a fill is not timed (a
+	   level, each value's writes of a lifetime, is) */
+	untimed = q.sub.untimed					     ? 1
+		  : q.uneven					     ? 2
+		  : q.sub.on && !q.sub_step && p->cl.ttl && p->first ? 3
+								     : 0;
 	runway_subhash_free(&q.sub);
 	runway_secs(p);
 	if (!p->secs) {

@@ -574,10 +574,14 @@ struct pk_runway {
 	int ttl_after;	       /* RATES, DAYS: it fills before the first
 				  item expires (ttl_s), projected as
 				  without time to live */
-	int sub_untimed;       /* UNTESTED: 2 the key's buckets are shorter
-				  than an hour and its writes vary within
-				  an hour where the projection takes them
-				  as even; 1 the key's buckets are shorter
+	int sub_untimed;       /* UNTESTED: 3 the key's buckets are shorter
+				  than an hour and come back under time
+				  to live and one would fill (each value
+				  stepped at its mean share of an hour);
+				  2 the key's buckets are shorter than an
+				  hour and its writes vary within an hour
+				  where the projection takes them as
+				  even; 1 the key's buckets are shorter
 				  than an hour and come back, but their
 				  values are not stepped one by one (more
 				  than PK_RUNWAY_SUB_VALUES of them or more
