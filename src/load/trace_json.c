@@ -18,6 +18,7 @@
 
 #include "pksim/base/decimal.h"
 #include "pksim/base/mem.h"
+#include "pksim/load/json_alloc.h"
 
 /* Records are parsed by json_arena_parse (json_arena.h): jansson's
    memory from the loader's arena, integers as integers except past 64
@@ -373,6 +374,16 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 	return trace_rec_done(L, line, col) ? -1 : 0;
 }
 
+/* The record at line, col could not be read for memory: a jansson
+   allocation failed while it was parsed (json_alloc.h). jansson then
+   says another error, or none, having cut a token short, so the record
+   is neither bad input nor read: an environment error, exit 1. */
+static void out_of_memory(struct loader *L, int line, int col)
+{
+	diag_env_error(L->d, L->t->path, line, col,
+		       "out of memory reading this record");
+}
+
 /* --- JSON array ---------------------------------------------------------- */
 
 /* Bytes read at least at a time from a file. */
@@ -481,6 +492,7 @@ void trace_parse_json_array(struct loader *L)
 	json_error_t err;
 	char words[JSON_ERROR_TEXT_LENGTH + 128];
 	json_t *rec;
+	unsigned long long failed;
 	int line, col, rc, too_long;
 
 	if (L->f) {
@@ -513,7 +525,12 @@ void trace_parse_json_array(struct loader *L)
 			c.off -= pos;
 			pos = 0;
 		}
+		failed = json_alloc_failures();
 		rec = window_record(&w, pos, &err, &too_long);
+		if (json_alloc_failures() != failed) {
+			out_of_memory(L, c.line, c.col + 1);
+			goto done;
+		}
 		if (too_long) {
 			trace_too_long(L, "this record", c.line, c.col + 1);
 			goto done;
@@ -565,6 +582,7 @@ void trace_parse_json_lines(struct loader *L)
 {
 	const char *s;
 	size_t len, le, c0;
+	unsigned long long failed;
 	json_error_t err;
 	char words[JSON_ERROR_TEXT_LENGTH + 128];
 	json_t *rec;
@@ -579,7 +597,12 @@ void trace_parse_json_lines(struct loader *L)
 		if (le > L->t->longest_rec) {
 			L->t->longest_rec = le;
 		}
+		failed = json_alloc_failures();
 		rec = json_arena_parse(&L->arena, s, le, 0, &err);
+		if (json_alloc_failures() != failed) {
+			out_of_memory(L, line, (int)c0 + 1);
+			return;
+		}
 		if (!rec) {
 			diag_error(L->d, L->t->path, line + err.line - 1,
 				   err.column, "%s",
