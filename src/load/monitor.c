@@ -22,6 +22,7 @@
 #include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
+#include "pksim/load/json_alloc.h"
 
 /* Longest text of a bad value quoted in a message. */
 #define MON_QUOTE_MAX 60
@@ -97,6 +98,20 @@ static void row_error(struct mon *M, size_t i, const char *col, const char *fmt,
 	va_start(ap, fmt);
 	diag_verror(M->d, trace_file(M->t), line, col_no, fmt, ap);
 	va_end(ap);
+}
+
+/* Record i's column col could not be read for memory (a jansson
+   allocation failed: json_alloc.h; jansson then says another error or
+   none): an environment error at the field, exit 1, never bad input.
+   what names the value ("this PartitionKey"). */
+static void row_oom(struct mon *M, size_t i, const char *col, const char *what)
+{
+	int line, col_no;
+
+	M->bad++; /* the row is not read: no log */
+	trace_field_pos(M->t, M->text, M->len, i, col, &line, &col_no);
+	diag_env_error(M->d, trace_file(M->t), line, col_no,
+		       "out of memory reading %s", what);
 }
 
 /* A string value, quoted for a message (at most MON_QUOTE_MAX bytes). */
@@ -292,6 +307,7 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 	struct pk_value v;
 	json_error_t err;
 	char words[JSON_ERROR_TEXT_LENGTH + 128];
+	unsigned long long failed;
 	json_t *a;
 
 	if (row_scalar(M, i, M->key,
@@ -341,7 +357,13 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 		parts->off = pool_add(m, v.str, v.len);
 		return 0;
 	}
+	failed = json_alloc_failures();
 	a = json_loadb(v.str, v.len, JSON_DECODE_INT_AS_REAL, &err);
+	if (json_alloc_failures() != failed) {
+		json_decref(a);
+		row_oom(M, i, M->key, "this PartitionKey");
+		return -1;
+	}
 	if (!a || !json_is_array(a)) {
 		row_error(M, i, M->key,
 			  "PartitionKey \"%.*s\" is not a JSON array: %s",
