@@ -312,6 +312,21 @@ char *ld_resolve_path(const char *file, const char *path);
    RSS of 200,000 and 600,000 puts of distinct /id values with a Query
    phase less without one: 136 bytes a value (10-byte keys). */
 #define LD_DDB_QUERY_KEY_BYTES 144.0
+/* A DynamoDB table's partition-key value in the on-demand comparison
+   (ddb_demand.c, struct ddb_dval: a 56-byte uthash handle and 72 of
+   second, counts and hash, 128, then the value's index byte and
+   identity bytes), made at a request's first attempt beside the value's
+   heat record, on every table: 128 + 1, glibc's 8-byte header and up to
+   15 of rounding, and up to 32 of hash buckets (16 bytes each, up to 2
+   an entry just after the table doubles them): 184 beside the key's
+   bytes. Measured (massif, dynamodb/on-demand-ramp.yaml, 100,000 values
+   of 9 characters): 13,998,460 bytes requested, 140 a value (129 + 11
+   identity bytes), and 1,048,576 of buckets. */
+#define LD_DDB_DEMAND_VALUE_BYTES 184.0
+/* A request a hot partition's heat-split watch weighs (ddb_hsplit.c,
+   struct ddb_wreq: item and weight, 16 bytes, in an array that doubles
+   as it grows, so up to 32 a request) */
+#define LD_DDB_WATCH_ENTRY_BYTES 32.0
 
 /* The work of one attempt of a request on a DynamoDB table, in place of
    an Azure Cosmos DB attempt's 1 unit (plan_work.c): a read (GetItem)
@@ -637,6 +652,13 @@ double ld_gsi_parts(const struct pk_ddb_table_spec *t, size_t i);
 double ld_table_split_parts(const struct pk_scenario *s,
 			    const struct pk_container_spec *c, double *stored,
 			    double *heat);
+/* 1 when a second can make a partition of variant c's DynamoDB table
+   hot for a heat split (D7: heat_pct % of a partition's cap; plan_tables.c,
+   table_can_heat says how it is judged), so that its heat-split watch
+   weighs requests; 0 for a container, a table without heat_split, or
+   items from a data file. c is one of s's variants. */
+int ld_table_can_heat(const struct pk_scenario *s,
+		      const struct pk_container_spec *c);
 /* plan_work.c: the work of the heat splits, the most of any variant's:
    each passes over every stored item (ddb_items_below). ASSUMPTION:
    isolation's passes are left out, their count (every key value) being
@@ -733,6 +755,19 @@ double ld_table_items_bytes(const struct pk_scenario *s,
 			    const struct pk_ddb_table_spec *t, double items,
 			    double lps, double key);
 double ld_table_due_index_bytes(const struct pk_scenario *s, double queued);
+/* plan_table_heat.c, for the memory estimate: the bytes variant c's
+   table keeps for each partition-key value its requests ask (its heat
+   record and on-demand comparison value, each with the key's key bytes;
+   lps the values it writes), and the bytes its heat-split watches can
+   hold at once (0 when no partition can be hot, ld_table_can_heat): at
+   most every keyed first attempt of the run, and at most heat_window_s
+   seconds of them at the streams' busiest seconds together. Each
+   function's comment there says its rule. */
+double ld_table_value_bytes(const struct pk_scenario *s,
+			    const struct pk_container_spec *c, double lps,
+			    double key);
+double ld_table_watch_bytes(const struct pk_scenario *s,
+			    const struct pk_container_spec *c);
 
 /* plan_limits.c: simulated time, operations and RU within their bounds
    (0, else -1 with the error); plan_memory.c: the memory estimate within

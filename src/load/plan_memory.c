@@ -474,30 +474,6 @@ static double csv_seconds(const struct pk_scenario *s,
 	return fmin(secs, 2 * (moves + (double)s->n_phases + r) + 1);
 }
 
-/* The partition-key values variant c's table keeps a heat record for
-   (ddb_heat.c): the lps it writes, and under a key of k candidate
-   values (a `{random}` part, rule 38) the other k - 1 a read asks by a
-   GetItem each, though no item holds them (docs/dynamodb.md): at most
-   lps + (k - 1) a read, and at most k for each value written (a read
-   asks for a stored item's) */
-static double asked_keys(const struct pk_scenario *s,
-			 const struct pk_container_spec *c, double lps)
-{
-	const double k = ld_key_random_values(c->key.template_text);
-	double reads = 0;
-	size_t i;
-
-	if (!(k > 1)) {
-		return lps;
-	}
-	ld_count_phase_pass();
-	for (i = 0; i < s->n_phases; i++) {
-		reads +=
-		    ld_phase_ops(&s->phases[i]) * s->phases[i].mix[PK_OP_READ];
-	}
-	return fmin(lps * k, lps + reads * (k - 1));
-}
-
 /*
  * The estimate (scenario.h) of what a run of s holds: the items (the
  * workload's record, each variant's slot when a later operation can name
@@ -624,8 +600,10 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		if ((tb = scenario_variant_table(s, c))) {
 			double rows, values, gmins;
 
-			/* a heat record per partition-key value (ddb_heat.c)
-			   and the indexes' partitions, rows and key values */
+			/* a heat record and a demand value per partition-key
+			   value asked (ddb_heat.c, ddb_demand.c), the heat
+			   splits' watches, and the indexes' partitions, rows
+			   and key values */
 			e->samples += ld_table_gsi_bytes(
 			    s, tb, ld_table_index_writes(s), run_s,
 			    dur_s <= PK_SCENARIO_DETAIL_MAX_S, &rows, &values);
@@ -641,21 +619,26 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			e->samples += gmins * PK_SCENARIO_GSI_MINUTE_BYTES;
 			e->report_index_minutes += gmins;
 			e->report_table_minutes += mins;
-			e->partitions +=
-			    asked_keys(s, c, lps) *
-				(PK_SCENARIO_DDB_HEAT_BYTES + key) +
-			    values;
+			e->partitions += ld_table_value_bytes(s, c, lps, key) +
+					 ld_table_watch_bytes(s, c) + values;
 			e->report_rows += rows;
 			e->items +=
 			    read_ahead_bytes(s, tb, items) +
 			    ld_table_items_bytes(s, tb, items, lps, key);
 		}
 		runway = fmax(runway, runway_bytes(s, c, lps, key));
-		e->partitions +=
-		    lps * (PK_SCENARIO_LP_BYTES + key + arena_slack(key)) +
-		    rare_lps(s, c, lps, can_429) * PK_SCENARIO_LP_RARE_BYTES +
-		    lp_cache_bytes(s, c, lps) + ld_lp_group_bytes(s, c, lps) +
-		    PK_SCENARIO_LP_BLOCK_BYTES + r * PK_SCENARIO_RANGE_BYTES;
+		if (!scenario_variant_table(s, c)) {
+			/* a container's logical partitions (lptable.c; a
+			   table keeps its values' records, above) */
+			e->partitions += lps * (PK_SCENARIO_LP_BYTES + key +
+						arena_slack(key)) +
+					 rare_lps(s, c, lps, can_429) *
+					     PK_SCENARIO_LP_RARE_BYTES +
+					 lp_cache_bytes(s, c, lps) +
+					 ld_lp_group_bytes(s, c, lps) +
+					 PK_SCENARIO_LP_BLOCK_BYTES;
+		}
+		e->partitions += r * PK_SCENARIO_RANGE_BYTES;
 		if (s->preload) {
 			e->partitions += preload_lp_bytes(s, c, items);
 		}

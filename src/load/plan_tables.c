@@ -138,45 +138,33 @@ static double second_peak(const struct pk_phase_spec *p)
  *   partition can pass its share (ld_plan_can_throttle) and no heat
  *   split can halve one.
  */
-static double table_heat_parts(const struct ld_throttle_plan *t, size_t v,
-			       double *stored, double *heat)
+/* 1 when a second can make one of variant v's table's partitions hot
+   (D7: heat_pct % of 1,000 WCU, the smaller cap, for reads too): a 429
+   can crowd retries into a second, or the busiest partition's share of
+   a phase's busiest second (ld_busiest_share, as ld_plan_can_throttle
+   takes it; second_peak x its costliest operation, at most its client
+   lets through; the other streams' busiest beside it) reaches the
+   threshold, judged over r partitions. *units (when not NULL): the RU
+   the run's operations can consume, each admitted once at
+   ld_worst_op_ru_at; *ops: their count */
+static int table_can_heat(const struct ld_throttle_plan *t, size_t v,
+			  const struct pk_ddb_table_spec *tb, double r,
+			  double *units, double *ops)
 {
 	const struct pk_scenario *s = t->s;
-	const struct pk_container_spec *c = &s->variants[v];
-	const struct pk_ddb_table_spec *tb = scenario_variant_table(s, c);
 	size_t ns = s->n_streams, np = s->n_phases, i, k;
-	double values, units = 0, ops = 0, thr, extra = 0, all = 0, own;
-	double span = 0, gens, *most, *load, *secs;
-	int can = 0, hot = 0;
+	double all = 0, own, thr, u = 0, n = 0, *most, *load;
+	int can = 0, hot;
 
-	if (!tb || s->items_file || !(tb->heat_split || tb->isolate)) {
-		return 0;
-	}
-	values = tb->sort_key ? t->items : fmin(t->items, t->lps[v]);
-	*stored = values;
-	*heat = 0;
-	/* each split leaves its two partitions an item (a value) each */
-	values = fmax(0, values - 1);
 	most = xcalloc(ns ? ns : 1, sizeof(*most));
 	load = xcalloc(np ? np : 1, sizeof(*load));
-	secs = xcalloc(ns ? ns : 1, sizeof(*secs));
-	for (i = 0; i < np; i++) {
-		const struct pk_phase_spec *p = &s->phases[i];
-
-		secs[t->stream[i]] += (double)p->duration_ms / 1000.0;
-	}
-	for (k = 0; k < ns; k++) {
-		span = fmax(span, secs[k]);
-	}
-	free(secs);
-	span += ld_retry_life_s(s);
 	for (i = 0; i < np; i++) {
 		const struct pk_phase_spec *p = &s->phases[i];
 		double one = ld_worst_op_ru_at(s, p, t->r[v], t->item_bytes,
 					       t->table_bytes);
 
-		ops += ld_phase_count(p);
-		units += ld_phase_count(p) * one;
+		n += ld_phase_count(p);
+		u += ld_phase_count(p) * one;
 		load[i] =
 		    fmin(fmin(second_peak(p), ld_client_send_cap(s, i)) * one,
 			 ld_client_ru_cap(s, i, one));
@@ -187,19 +175,57 @@ static double table_heat_parts(const struct ld_throttle_plan *t, size_t v,
 		all += most[k];
 	}
 	thr = (double)tb->heat_pct / 100.0 * LD_TABLE_PART_WCU;
-	/* a 429 can crowd retries into a second; else the busiest
-	   partition's first attempts, each phase's with the other
-	   streams' busiest beside it */
 	hot = can && ld_op_attempts(s) > 1;
 	for (i = 0; i < np && !hot; i++) {
 		own = all - most[t->stream[i]] + load[i];
 		hot =
-		    ld_busiest_share(t->h[v * np + i], t->r[v], t->lps[v], 0) *
-			own >=
+		    ld_busiest_share(t->h[v * np + i], r, t->lps[v], 0) * own >=
 		    thr;
 	}
 	free(most);
 	free(load);
+	if (units) {
+		*units = u;
+	}
+	if (ops) {
+		*ops = n;
+	}
+	return hot;
+}
+
+static double table_heat_parts(const struct ld_throttle_plan *t, size_t v,
+			       double *stored, double *heat)
+{
+	const struct pk_scenario *s = t->s;
+	const struct pk_container_spec *c = &s->variants[v];
+	const struct pk_ddb_table_spec *tb = scenario_variant_table(s, c);
+	size_t ns = s->n_streams, np = s->n_phases, i, k;
+	double values, units = 0, ops = 0, thr, extra = 0;
+	double span = 0, gens, *secs;
+	int can = 0, hot;
+
+	if (!tb || s->items_file || !(tb->heat_split || tb->isolate)) {
+		return 0;
+	}
+	values = tb->sort_key ? t->items : fmin(t->items, t->lps[v]);
+	*stored = values;
+	*heat = 0;
+	/* each split leaves its two partitions an item (a value) each */
+	values = fmax(0, values - 1);
+	secs = xcalloc(ns ? ns : 1, sizeof(*secs));
+	for (i = 0; i < np; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		secs[t->stream[i]] += (double)p->duration_ms / 1000.0;
+		can |= ld_plan_can_throttle(t, i);
+	}
+	for (k = 0; k < ns; k++) {
+		span = fmax(span, secs[k]);
+	}
+	free(secs);
+	span += ld_retry_life_s(s);
+	hot = table_can_heat(t, v, tb, t->r[v], &units, &ops);
+	thr = (double)tb->heat_pct / 100.0 * LD_TABLE_PART_WCU;
 	/* a partition splits heat_window_s after its heat began at the
 	   soonest, and its two halves as long after: each of the r
 	   partitions at most 2^g - 1 splits in g windows */
@@ -250,4 +276,38 @@ double ld_table_split_parts(const struct pk_scenario *s,
 		*heat = hs;
 	}
 	return extra;
+}
+
+/* The partitions table t is created with (ddb_parts.c, D4): on demand
+   4; provisioned ceil(RCU / 3,000 + WCU / 1,000), at least 1 */
+static double table_created_parts(const struct pk_ddb_table_spec *t)
+{
+	if (t->capacity == PK_DDB_ON_DEMAND) {
+		return LD_TABLE_ON_DEMAND_PARTS;
+	}
+	return fmax(1, ceil(((double)t->rcu + 3.0 * (double)t->wcu) /
+			    LD_TABLE_PART_RCU));
+}
+
+int ld_table_can_heat(const struct pk_scenario *s,
+		      const struct pk_container_spec *c)
+{
+	const struct pk_ddb_table_spec *tb = scenario_variant_table(s, c);
+	struct ld_throttle_plan t;
+	size_t v = 0;
+	int hot;
+
+	if (!tb || s->items_file || !tb->heat_split) {
+		return 0;
+	}
+	while (v < s->n_variants && &s->variants[v] != c) {
+		v++;
+	}
+	assert(v < s->n_variants); /* c is one of s's variants */
+	ld_throttle_plan_init(&t, s);
+	/* a table's partitions only grow: its fewest, at creation (D4),
+	   take the largest shares */
+	hot = table_can_heat(&t, v, tb, table_created_parts(tb), NULL, NULL);
+	ld_throttle_plan_free(&t);
+	return hot;
 }
