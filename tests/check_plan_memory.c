@@ -245,8 +245,10 @@ END_TEST
  * replay, which renders no report and so counts its one range's rows
  * at text's 2,200 rather than JSON's 4,800 and 1,320 (2,352,540 - 3,920
  * = 2,348,620): 2,352,540 - 108,900 - 120 + 2,348,620 + 5,242,880 =
- * 9,835,020; a text report's rows cost 3,920 less, so with text
- * 9,831,100.
+ * 9,835,020; a text report's rows cost 3,920 less but for its
+ * timeline: over the 10 s and the 9 s of retries, at most ceil(19 / 5)
+ * = 4 buckets of 5 s with a request, 2 x 4 + 1 = 9 lines at 180 bytes,
+ * 1,620 (the replay renders none); so with text 9,832,720.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -295,7 +297,7 @@ START_TEST(test_estimate_by_hand)
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
 	    out, "memory estimate: 2.2 MiB (2,352,540 bytes, 1 variant)"));
-	ck_assert_ptr_nonnull(strstr(out, "(9,831,100 bytes; "));
+	ck_assert_ptr_nonnull(strstr(out, "(9,832,720 bytes; "));
 	free(out);
 }
 END_TEST
@@ -429,9 +431,16 @@ static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
  * at the bound, 175 RU: that run can be rate limited and counts its
  * retries.)
  * Each format's peak bound takes its own rows: text's (as Markdown's
- * and HTML's) 2,200 a range, 2,600 below JSON's, and no per-minute rows:
- * 26,158,400 at 10,000 ranges, 2,758,400 at 1,000, 42,920 at 16; CSV's
- * above text's by its rows, 720,000 x 64 = 46,080,000, at 10,000 and at
+ * and HTML's) 2,200 a range, 2,600 below JSON's, and no per-minute rows,
+ * but its timeline's lines at 180 bytes: over the 7,200 s and the 9 s
+ * of the SDK's retries, at most floor(sqrt(60 x 7,209)) + 1 = 658 rows
+ * with a request (of ceil(7,209 / 5) = 1,442 buckets of 5 s at the
+ * shortest), 2 x 658 + 1 = 1,317 lines, 237,060 bytes; over 5 + 9 s,
+ * ceil(14 / 5) = 3 rows, 7 lines, 1,260 bytes. So text's is below
+ * JSON's by 26,158,400 - 237,060 = 25,921,340 at 10,000 ranges,
+ * 2,758,400 - 237,060 = 2,521,340 at 1,000, 42,920 - 1,260 = 41,660 at
+ * 16; CSV's above text's by its rows, 720,000 x 64 = 46,080,000, less
+ * the timeline's 237,060 (CSV prints none): 45,842,940 at 10,000 and at
  * 1,000 ranges.
  */
 START_TEST(test_report_per_range)
@@ -448,11 +457,11 @@ START_TEST(test_report_per_range)
 	ck_assert_double_eq_tol(mid.report, 48920000.0, 0.01);
 	ck_assert_double_eq_tol(few.report, 83240.0, 0.01);
 	ck_assert_double_eq_tol(big.total - mid.total, 26100000.0, 0.01);
-	ck_assert_int_eq(jb - tb, 26158400);
-	ck_assert_int_eq(jm - tm, 2758400);
-	ck_assert_int_eq(jf - tf, 16 * 2600 + 1320);
-	ck_assert_int_eq(cb - tb, 46080000);
-	ck_assert_int_eq(cm - tm, 46080000);
+	ck_assert_int_eq(jb - tb, 26158400 - 1317 * 180);
+	ck_assert_int_eq(jm - tm, 2758400 - 1317 * 180);
+	ck_assert_int_eq(jf - tf, 16 * 2600 + 1320 - 7 * 180);
+	ck_assert_int_eq(cb - tb, 46080000 - 1317 * 180);
+	ck_assert_int_eq(cm - tm, 46080000 - 1317 * 180);
 }
 END_TEST
 

@@ -38,9 +38,11 @@
 static double rows_largest(const struct pk_memory_estimate *e)
 {
 	double json = scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
-	       csv = scenario_report_rows_bytes(e, PK_REPORT_COST_CSV);
+	       csv = scenario_report_rows_bytes(e, PK_REPORT_COST_CSV),
+	       text = scenario_report_rows_bytes(e, PK_REPORT_COST_TEXT);
+	double most = json > csv ? json : csv;
 
-	return json > csv ? json : csv;
+	return text > most ? text : most;
 }
 
 /* 1 when remedies can replay variant c of s (remedy.c, remedy_needed):
@@ -94,9 +96,11 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 		scenario_memory_estimate(&view, &e);
 		/* a replay builds the result (per-range records, heat map:
 		   remedy_replay.c) but renders no report: its rows at
-		   text's cost, which holds the result's records and more */
-		e.total += scenario_report_rows_bytes(&e, PK_REPORT_COST_TEXT) -
-			   rows_largest(&e) - e.files;
+		   text's cost, which holds the result's records and more,
+		   without the text's timeline */
+		e.total -= rows_largest(&e) + e.files;
+		e.report_timeline_lines = 0;
+		e.total += scenario_report_rows_bytes(&e, PK_REPORT_COST_TEXT);
 		one = e.total > one ? e.total : one;
 	}
 	return (double)g * one;

@@ -755,6 +755,10 @@ double ld_table_items_bytes(const struct pk_scenario *s,
 			    const struct pk_ddb_table_spec *t, double items,
 			    double lps, double key);
 double ld_table_due_index_bytes(const struct pk_scenario *s, double queued);
+/* plan_timeline.c: the lines a variant's text timeline can print, at
+   most, for a run of `attempts` attempts ending at end_s seconds that
+   keeps per-minute records only (minutes 1) or per-second ones too */
+double ld_timeline_lines(double attempts, double end_s, int minutes);
 /* plan_table_heat.c, for the memory estimate: the bytes variant c's
    table keeps for each partition-key value its requests ask (its heat
    record and on-demand comparison value, each with the key's key bytes;

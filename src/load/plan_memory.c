@@ -415,13 +415,24 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 		       e->report_index_minutes *
 			   PK_SCENARIO_REPORT_GSI_MINUTE_BYTES;
 	case PK_REPORT_COST_TEXT:
-		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES;
+		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES +
+		       e->report_timeline_lines *
+			   PK_SCENARIO_TIMELINE_LINE_BYTES;
 	default:
 		/* a CSV series: text's per-range records, and its rows
 		   (scenario.h says why they are counted) */
 		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES +
 		       e->report_rows * PK_SCENARIO_REPORT_CSV_ROW_BYTES;
 	}
+}
+
+/* The report's rows at the costliest format's cost: the run is
+   refused before its format is known */
+static double rows_largest(const struct pk_memory_estimate *e)
+{
+	return fmax(fmax(scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
+			 scenario_report_rows_bytes(e, PK_REPORT_COST_CSV)),
+		    scenario_report_rows_bytes(e, PK_REPORT_COST_TEXT));
 }
 
 /* The (second, physical partition) pairs that see a request over s's
@@ -687,6 +698,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		   report's (scenario_report_rows_bytes) */
 		e->samples += mins * PK_SCENARIO_MINUTE_BYTES;
 		e->report_minutes += mins;
+		e->report_timeline_lines += ld_timeline_lines(
+		    attempts, run_s + wait_s, dur_s > PK_SCENARIO_DETAIL_MAX_S);
 		if (!scenario_variant_table(s, c)) {
 			/* each minute's highest RU/s, idle ones too, for the
 			   bill's month: the first 720 hours */
@@ -715,8 +728,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	}
 	e->files = ld_files_bytes(s);
 	e->client_queues = ld_client_queue_bytes(s, file_429 ? queued : 0);
-	e->report += fmax(scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
-			  scenario_report_rows_bytes(e, PK_REPORT_COST_CSV));
+	e->report += rows_largest(e);
 	e->total = e->items + e->partitions + e->samples + e->histograms +
 		   e->retries + e->files + e->client_queues + e->report;
 	e->csv_seconds = csv_all;
@@ -745,9 +757,7 @@ int scenario_check_csv_memory(const struct pk_scenario *s, struct pk_diag *diag)
 	double csv;
 
 	scenario_memory_estimate(s, &e);
-	csv = e.total -
-	      fmax(scenario_report_rows_bytes(&e, PK_REPORT_COST_JSON),
-		   scenario_report_rows_bytes(&e, PK_REPORT_COST_CSV)) +
+	csv = e.total - rows_largest(&e) +
 	      scenario_report_rows_bytes(&e, PK_REPORT_COST_CSV) +
 	      e.csv_seconds;
 	if (csv <= PK_SCENARIO_MAX_TRACK_BYTES) {

@@ -144,6 +144,15 @@
    at 10,000 ranges for 60 s): a CSV series counts text's 2,200. */
 #define PK_SCENARIO_REPORT_RANGE_JSON_BYTES 4800.0
 #define PK_SCENARIO_REPORT_RANGE_TEXT_BYTES 2200.0
+/* A line of the text report's timeline (report_text_time.c): a row
+   "  %-10lld %9s %6u %12s %12s %12s %10s %5.0f%%\n" is 87 bytes at its
+   columns' widths (an idle stretch's line, at most 66), counted at 90
+   for a figure wider than its column; the report is rendered into a
+   memory stream whose buffer doubles as it grows: 180. Lines a run can
+   print: ld_timeline_lines. Measured (the trial case steps.yaml, 348 d
+   of 0.001/s steps): 30,122 lines, 2,446,755 bytes (81 a line), in a
+   4 MiB buffer. */
+#define PK_SCENARIO_TIMELINE_LINE_BYTES 180.0
 /* One row of the CSV series (report_csv.c): a sample's variant name
    (quoted), second, range id
    (quoted) and seven numbers, 14 bytes of quotes, commas and newline;
@@ -1043,6 +1052,9 @@ struct pk_memory_estimate {
 	/* the global secondary indexes' per-minute rows a JSON report has,
 	   every index of every variant (a count) */
 	double report_index_minutes;
+	/* the text report's timeline lines, at most, every variant
+	   together (a count; plan_timeline.c) */
+	double report_timeline_lines;
 };
 
 /*
@@ -1079,7 +1091,8 @@ enum pk_report_cost {
  * indexes' at PK_SCENARIO_REPORT_GSI_MINUTE_BYTES (only JSON renders
  * every minute: text,
  * Markdown and HTML chart the run in at most a screen of rows, the CSV
- * series is per second). e->report counts the largest of the
+ * series is per second), and for text its timeline's lines at
+ * PK_SCENARIO_TIMELINE_LINE_BYTES. e->report counts the largest of the
  * formats' (the run is refused before its format is known); a peak bound
  * for one format takes that out and its own in.
  */
