@@ -1530,7 +1530,10 @@ END_TEST
  * its 2,250, the others about 1,900 each, leaving 3 x 350 = 1,050 unused
  * that instant adaptive capacity lends it (D10): 0 throttled. Offered
  * units per unit of share as before, 1.48 x: the finding names the hot
- * partition and what absorbed it, not "not a key problem".
+ * partition and what absorbed it, not "not a key problem": it throttles
+ * only when the table is asked past its units or it nears one
+ * partition's 3,000 RCU (D3), and its busiest second, about 2,900 RCU,
+ * is past 90 % of that cap.
  */
 START_TEST(test_ddb_findings_hot_absorbed)
 {
@@ -1546,7 +1549,25 @@ START_TEST(test_ddb_findings_hot_absorbed)
 			  strstr(text, "One hot key or key range, not too few "
 				       "units"),
 		      "%s", text);
+	ck_assert_msg(strstr(text, "so it throttles only when the table is "
+				   "asked past its own units (whatever the "
+				   "key) or it nears what one partition "
+				   "serves (1,000 WCU and 3,000 RCU a second, "
+				   "D3) (its busiest second used "),
+		      "%s", text);
+	{
+		const char *u = strstr(text, "(its busiest second used ");
+		int pct = -1;
+
+		/* about 2,900 of 3,000 RCU: at least 90 %, at most 100 % */
+		ck_assert_int_eq(sscanf(u + strlen("(its busiest second used "),
+					"%d%% of that", &pct),
+				 1);
+		ck_assert_int_ge(pct, 90);
+		ck_assert_int_le(pct, 100);
+	}
 	ck_assert_msg(!strstr(text, "not a key problem"), "%s", text);
+	ck_assert_ptr_null(strstr(text, "once they use their own shares"));
 	free(text);
 }
 END_TEST

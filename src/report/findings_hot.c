@@ -134,85 +134,6 @@ static int bank_short(const struct pk_result *r,
 	return 1;
 }
 
-/* Table v's partition off was offered off_ratio x the other partitions'
-   first-attempt units per unit of share behind p99s capped at 100%
-   (findings_ddb_offered_hot): say so, with what its throttles were, or
-   what absorbed it when the table throttled none of its own requests */
-static unsigned say_offered_hot(struct pk_sentences *s,
-				const struct pk_result *r,
-				const struct pk_result_variant *v,
-				const struct pk_result_range *off,
-				double off_ratio)
-{
-	const struct pk_ddb_table_spec *t =
-	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
-	uint64_t own = findings_ddb_table_throttles(v);
-	uint64_t total = findings_ddb_total_throttles(v);
-	char a[96], b[32], c[32], d[32], since[96] = "", why[1024];
-
-	if (off->born_s > 0) {
-		snprintf(since, sizeof(since),
-			 " since t = %s s, when the partitions at the end "
-			 "were made",
-			 fmt_thousands(off->born_s, d));
-	}
-	if (own == 0) {
-		/* asked past its share, served all the same: by what the
-		   others left unused (D10) or by its burst bank (D9) */
-		snprintf(why, sizeof(why), "%s",
-			 t && t->adaptive != PK_DDB_ADAPTIVE_OFF
-			     ? "adaptive capacity (D10) lent it the units the "
-			       "other partitions left unused, so it throttles "
-			       "once they use their own shares"
-			     : "its burst bank (D9) paid for what it asked "
-			       "past its share, so it throttles once the bank "
-			       "is spent");
-		say(s,
-		    xasprintf(
-			"hot partition, absorbed: every partition ran at "
-			"p99 90%% or more normalized consumption, which "
-			"stops at 100%%, but %s was offered %.2f x the "
-			"first-attempt units per unit of its share that the "
-			"other partitions were%s (at least %.2f x, rule "
-			"32's 90%% against 70%%, marks one hot), and the "
-			"table throttled none of its own requests: %s. One "
-			"hot key or key range, not too few units",
-			findings_range_name(v, off->id, a, sizeof(a)),
-			off_ratio, since, PK_FINDINGS_DDB_OFFERED_RATIO, why));
-		return 0;
-	}
-	if (total * 2 > own) {
-		/* most of its throttles were the table's own total: the
-		   table was asked past its units as well */
-		snprintf(why, sizeof(why),
-			 "; %s of them the table's provisioned total's "
-			 "(Table...ProvisionedThroughputExceeded, D14): the "
-			 "table was asked past its units in those seconds, so "
-			 "too few units for this load as well as one hot "
-			 "partition (more units serve it; a key with more "
-			 "values spreads it)",
-			 fmt_thousands(total, d));
-	} else if (!bank_short(r, v, why, sizeof(why))) {
-		/* neither the table's total nor its bank was asked past
-		   its units: the partition's cap alone throttled */
-		snprintf(why, sizeof(why),
-			 ": one hot partition, a key problem, not too few "
-			 "units");
-	}
-	say(s, xasprintf("hot partition: every partition ran at p99 90%% or "
-			 "more normalized consumption, which stops at 100%%, "
-			 "but %s was offered %.2f x the first-attempt units "
-			 "per unit of its share that the other partitions "
-			 "were%s (at least %.2f x, rule 32's 90%% against "
-			 "70%%, marks one hot) and holds %s of the table's "
-			 "%s throttles%s",
-			 findings_range_name(v, off->id, a, sizeof(a)),
-			 off_ratio, since, PK_FINDINGS_DDB_OFFERED_RATIO,
-			 fmt_thousands(off->throttled_429, b),
-			 fmt_thousands(own, c), why));
-	return PK_KEYS_HOT;
-}
-
 /* D3: what one partition of a table serves a second, reads and writes,
    in mCU */
 #define PART_CAP_MCU_READ (3000 * 1000)
@@ -249,6 +170,109 @@ static double part_cap_use(const struct pk_result_variant *v,
 		}
 	}
 	return most;
+}
+
+/* Table v's partition off was offered off_ratio x the other partitions'
+   first-attempt units per unit of share behind p99s capped at 100%
+   (findings_ddb_offered_hot): say so, with what its throttles were, or
+   what absorbed it when the table throttled none of its own requests */
+static unsigned say_offered_hot(struct pk_sentences *s,
+				const struct pk_result *r,
+				const struct pk_result_variant *v,
+				const struct pk_result_range *off,
+				double off_ratio)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	uint64_t own = findings_ddb_table_throttles(v);
+	uint64_t total = findings_ddb_total_throttles(v);
+	char a[96], b[32], c[32], d[32], since[96] = "", why[1024];
+
+	if (off->born_s > 0) {
+		snprintf(since, sizeof(since),
+			 " since t = %s s, when the partitions at the end "
+			 "were made",
+			 fmt_thousands(off->born_s, d));
+	}
+	if (own == 0) {
+		int64_t mcu = 0;
+		int write = 1;
+		double use = t && t->adaptive != PK_DDB_ADAPTIVE_OFF
+				 ? part_cap_use(v, t, off->id, &mcu, &write)
+				 : -1;
+		char cap_s[256] = "";
+
+		if (use >= 0) {
+			snprintf(cap_s, sizeof(cap_s),
+				 " (its busiest second used %.0f%% of that, "
+				 "%s %s units)",
+				 100.0 * use, fmt_thousands(mcu / 1000, b),
+				 write ? "write" : "read");
+		}
+		/* asked past its share, served all the same: by what the
+		   others left unused (D10) or by its burst bank (D9) */
+		if (t && t->adaptive != PK_DDB_ADAPTIVE_OFF) {
+			snprintf(why, sizeof(why),
+				 "adaptive capacity (D10) lent it the units "
+				 "the other partitions left unused, so it "
+				 "throttles only when the table is asked past "
+				 "its own units (whatever the key) or it nears "
+				 "what one partition serves (1,000 WCU and "
+				 "3,000 RCU a second, D3)%s",
+				 cap_s);
+		} else {
+			snprintf(why, sizeof(why),
+				 "its burst bank (D9) paid for what it asked "
+				 "past its share, so it throttles once the "
+				 "bank is spent");
+		}
+		say(s, xasprintf(
+			   "hot partition, absorbed: every partition ran at "
+			   "p99 90%% or more normalized consumption, which "
+			   "stops at 100%%, but %s was offered %.2f x the "
+			   "first-attempt units per unit of its share that the "
+			   "other partitions were%s (at least %.2f x, rule "
+			   "32's 90%% against 70%%, marks one hot), and the "
+			   "table throttled none of its own requests: %s. %s",
+			   findings_range_name(v, off->id, a, sizeof(a)),
+			   off_ratio, since, PK_FINDINGS_DDB_OFFERED_RATIO, why,
+			   use >= 0 && 100.0 * use < PK_FINDINGS_HOT_P99_PCT
+			       ? "Not a key problem in this run: one hot key "
+				 "or key range, well under that cap"
+			       : "One hot key or key range, not too few "
+				 "units"));
+		return 0;
+	}
+	if (total * 2 > own) {
+		/* most of its throttles were the table's own total: the
+		   table was asked past its units as well */
+		snprintf(why, sizeof(why),
+			 "; %s of them the table's provisioned total's "
+			 "(Table...ProvisionedThroughputExceeded, D14): the "
+			 "table was asked past its units in those seconds, so "
+			 "too few units for this load as well as one hot "
+			 "partition (more units serve it; a key with more "
+			 "values spreads it)",
+			 fmt_thousands(total, d));
+	} else if (!bank_short(r, v, why, sizeof(why))) {
+		/* neither the table's total nor its bank was asked past
+		   its units: the partition's cap alone throttled */
+		snprintf(why, sizeof(why),
+			 ": one hot partition, a key problem, not too few "
+			 "units");
+	}
+	say(s, xasprintf("hot partition: every partition ran at p99 90%% or "
+			 "more normalized consumption, which stops at 100%%, "
+			 "but %s was offered %.2f x the first-attempt units "
+			 "per unit of its share that the other partitions "
+			 "were%s (at least %.2f x, rule 32's 90%% against "
+			 "70%%, marks one hot) and holds %s of the table's "
+			 "%s throttles%s",
+			 findings_range_name(v, off->id, a, sizeof(a)),
+			 off_ratio, since, PK_FINDINGS_DDB_OFFERED_RATIO,
+			 fmt_thousands(off->throttled_429, b),
+			 fmt_thousands(own, c), why));
+	return PK_KEYS_HOT;
 }
 
 /* Table v's partition hot ran past its even share (p99 at 90 % or
