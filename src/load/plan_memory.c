@@ -569,9 +569,12 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	   seconds. A minute is recorded only when one of its seconds sees a
 	   request (metrics.c), an attempt's at the most: a sparse schedule's
 	   idle minutes cost nothing; a minute touched is recorded whole, so
-	   the run's minutes are rounded up (10 s: one). */
+	   the run's minutes are rounded up (10 s: one). An operation's
+	   retries are attempts only where the run can be rate limited
+	   (can_429) or a split's 410 retried. */
 	run_s = fmax(dur_s, ld_client_span_s(s) + 1);
-	attempts = ops * (1.0 + (ld_plan_retry(s).enabled
+	attempts = ops * (1.0 + (ld_plan_retry(s).enabled &&
+					 (can_429 || ld_gone_retries(s) > 0)
 				     ? (double)ld_plan_retry(s).max_retries
 				     : 0));
 	secs = fmax(dur_s, fmin(run_s, 2 * attempts + 1));
