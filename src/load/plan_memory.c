@@ -214,16 +214,41 @@ static double lp_cache_bytes(const struct pk_scenario *s,
 		    lps * PK_SCENARIO_PAGE_BYTES);
 }
 
+/* The projection's per-range arrays (runway_step.c, runway_pool.c),
+   8-byte doubles each: with one stream and no time key, each range's
+   share of each of the stretches a step cuts and one more (q.ks,
+   PK_SCENARIO_RUNWAY_STRETCHES + 1 a range) and its share of the new
+   items (rmass); with a fleet pool, each range's RU/s in each stream's
+   stretches and one more (its lim) and its share of each stream's
+   items. ASSUMPTION: a time key (which keeps no shares) is not told
+   apart: counted. Measured by massif (bounds31): 10,000 ranges, one
+   stream, 5.2 MB in q.ks = 65 x 10,000 x 8. */
+#define PK_SCENARIO_RUNWAY_SHARE_BYTES 8.0
+static double runway_range_bytes(const struct pk_scenario *s,
+				 const struct pk_container_spec *c, double r)
+{
+	double ns = s->n_streams > 1 ? (double)s->n_streams : 1, n = 0;
+
+	if (ns == 1 && r > 1) {
+		n += r * (PK_SCENARIO_RUNWAY_STRETCHES + 2);
+	}
+	if (c->fleet.max_ru_per_s > 0) {
+		n += r * (ns * PK_SCENARIO_RUNWAY_STRETCHES + 1 + ns);
+	}
+	return n * PK_SCENARIO_RUNWAY_SHARE_BYTES;
+}
+
 /* Bytes the report's storage runway holds for variant c's lps logical
    partitions of key bytes each (scenario.h): none for a DynamoDB table
    or a data file read at once or a monitor log (runway_build projects
    nothing then: no groups), a share and a count each for a key that is
    one generated property (a pattern or a list) of a single stream, none
    for a key with a unique level (one item each), else a group each (and
-   a data file's its index slots). */
+   a data file's its index slots), and over its r ranges the
+   projection's per-range arrays (runway_range_bytes). */
 static double runway_bytes(const struct pk_scenario *s,
 			   const struct pk_container_spec *c, double lps,
-			   double key)
+			   double key, double r)
 {
 	const struct pk_prop_spec *p;
 	size_t i;
@@ -246,10 +271,12 @@ static double runway_bytes(const struct pk_scenario *s,
 	    c->key.n_paths == 1 &&
 	    (p = scenario_find_prop(s, c->key.paths[0])) &&
 	    (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST)) {
-		return lps * PK_SCENARIO_RUNWAY_VALUE_BYTES;
+		return lps * PK_SCENARIO_RUNWAY_VALUE_BYTES +
+		       runway_range_bytes(s, c, r);
 	}
 	return lps * (PK_SCENARIO_RUNWAY_GROUP_BYTES + key +
-		      (s->items_file ? PK_SCENARIO_RUNWAY_INDEX_BYTES : 0));
+		      (s->items_file ? PK_SCENARIO_RUNWAY_INDEX_BYTES : 0)) +
+	       runway_range_bytes(s, c, r);
 }
 
 /* Bytes of the logical partitions variant c's preload makes: one per
@@ -640,7 +667,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			    read_ahead_bytes(s, tb, items) +
 			    ld_table_items_bytes(s, tb, items, lps, key);
 		}
-		runway = fmax(runway, runway_bytes(s, c, lps, key));
+		runway = fmax(runway, runway_bytes(s, c, lps, key, r));
 		if (!scenario_variant_table(s, c)) {
 			/* a container's logical partitions (lptable.c; a
 			   table keeps its values' records, above) */
