@@ -57,6 +57,35 @@ START_TEST(test_fanout_429_on_every_range)
 END_TEST
 
 /*
+ * The findings of fan4 (above): the 4 ranges throttled alike, 64 of 100
+ * requests each (64.0 %), in the one second in which the container
+ * served 36 x 11 = 396 RU of its 400 (99 %): one line names the four
+ * (up to 4 alike beside the first are named, more are counted: the
+ * wide test below), not one line a range (a fan-out over 6,000 ranges
+ * printed 5 and "5,995 more").
+ */
+START_TEST(test_fanout_alike_ranges_one_line)
+{
+	struct tu_fx f;
+	char *all;
+
+	tu_fx_run(&f, "fan4.yaml", fan4);
+	all = tu_findings_text(f.r);
+	ck_assert_msg(strstr(all, "partition key range 0, range 1, range 2 "
+				  "and range 3 "
+				  "rate-limited 64.0% of their requests each "
+				  "(64 of 100) while the container used 99% "
+				  "of its provisioned throughput in those "
+				  "seconds\n"),
+		      "%s", all);
+	ck_assert_msg(!strstr(all, "range 1 rate-limited"), "%s", all);
+	ck_assert_msg(!strstr(all, "more partition key ranges"), "%s", all);
+	free(all);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * 400 ranges of 1 RU/s (400 RU/s, one range per 1 RU/s), 100 fan-out
  * queries a second for 2 s, no retries, costs set so the charge does
  * not divide by the ranges: 0.399 + 400 x 0.012 = 5.199 RU = 5,199 mRU,
@@ -109,6 +138,12 @@ START_TEST(test_fanout_wide_not_a_key_problem)
 		      "%s", all);
 	ck_assert_msg(!strstr(all, "hot partition risk"), "%s", all);
 	ck_assert_msg(!strstr(all, "the key, not the layout"), "%s", all);
+	/* ranges 0-398 alike, 48 429s of 200 requests (24.0 %) each, while
+	   the container served 152 x 5.199 = 790.2 RU of 800 (99 %) */
+	ck_assert_msg(strstr(all, "partition key range 0 and 398 more alike "
+				  "rate-limited 24.0% of their requests each "
+				  "(48 of 200) while the container used 99% "),
+		      "%s", all);
 	free(all);
 	tu_fx_free(&f);
 }
@@ -224,6 +259,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_fanout_wide_not_a_key_problem);
 	tcase_add_test(tc, test_fanout_most_ranges_hot_not_a_key_problem);
 	tcase_add_test(tc, test_fanout_finding_query_429_on_every_range);
+	tcase_add_test(tc, test_fanout_alike_ranges_one_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -238,6 +238,66 @@ static void apart(const struct pk_result_range *p, char *buf, size_t n)
 	}
 }
 
+/* Mark said the unsaid ranges alike to range i (the same 429/3200s,
+   requests, 429/3212s and held 429s, and the same use words, use: the
+   seconds' utilisation as use_words says it); returns how many, the
+   first PK_FINDINGS_MAX_RANGES - 1 of them in first[]. A run that asks
+   every range alike (a fan-out query) throttles them alike: one line
+   says it, not one a range. */
+static size_t mark_alike(const struct pk_result *r,
+			 const struct pk_result_variant *v, size_t i,
+			 const char *use, char *said,
+			 size_t first[PK_FINDINGS_MAX_RANGES - 1])
+{
+	const struct pk_result_range *p = &v->ranges[i], *q;
+	char other[256];
+	size_t j, k = 0;
+
+	for (j = 0; j < v->n_ranges; j++) {
+		q = &v->ranges[j];
+		if (said[j] || own_429(v, j) != own_429(v, i) ||
+		    q->requests != p->requests ||
+		    q->throttled_bucket != p->throttled_bucket ||
+		    q->throttled_held != p->throttled_held) {
+			continue;
+		}
+		use_words(r, v, q->id, other, sizeof(other));
+		if (strcmp(other, use) == 0) {
+			said[j] = 1;
+			if (k < PK_FINDINGS_MAX_RANGES - 1) {
+				first[k] = j;
+			}
+			k++;
+		}
+	}
+	return k;
+}
+
+/* Into buf (n bytes): "" for no range alike, else the k ranges alike
+   (mark_alike) after the first's name: each named when there are at most
+   PK_FINDINGS_MAX_RANGES - 1 (", range 3 and range 4"), else their count
+   (" and 5,999 more alike") */
+static void alike_words(const struct pk_result_variant *v,
+			const size_t first[PK_FINDINGS_MAX_RANGES - 1],
+			size_t k, char *buf, size_t n)
+{
+	char name[96], c[32];
+	size_t j, at = 0;
+
+	buf[0] = '\0';
+	if (k >= PK_FINDINGS_MAX_RANGES) {
+		snprintf(buf, n, " and %s more alike",
+			 fmt_thousands((int64_t)k, c));
+		return;
+	}
+	for (j = 0; j < k && at < n; j++) {
+		at += (size_t)snprintf(
+		    buf + at, n - at, "%s%s", j + 1 == k ? " and " : ", ",
+		    findings_range_name(v, v->ranges[first[j]].id, name,
+					sizeof(name)));
+	}
+}
+
 /* Per range that rate-limited requests for its RU/s (429/3200; the
    worst PK_FINDINGS_MAX_RANGES, then a count): its rate against the
    container's utilisation in the seconds it did, and apart its
@@ -250,8 +310,8 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 const struct pk_result_variant *v)
 {
 	char *said = xcalloc(v->n_ranges ? v->n_ranges : 1, 1);
-	char a[32], b[32], name[96], apart_s[320], use[256];
-	size_t i, n = 0, more = 0;
+	char a[32], b[32], name[96], apart_s[320], use[256], alike[512];
+	size_t i, k, n = 0, more = 0, first[PK_FINDINGS_MAX_RANGES - 1];
 
 	for (i = 0; i < v->n_ranges; i++) {
 		more += own_429(v, i) > 0;
@@ -265,16 +325,20 @@ static void say_throttled_ranges(struct pk_sentences *s,
 		more--;
 		apart(p, apart_s, sizeof(apart_s));
 		use_words(r, v, p->id, use, sizeof(use));
+		k = mark_alike(r, v, i, use, said, first);
+		more -= k;
+		alike_words(v, first, k, alike, sizeof(alike));
 		say(s, xasprintf(
-			   "%s%s %s %.1f%% "
-			   "of its requests (%s of %s%s) while the "
+			   "%s%s%s %s %.1f%% "
+			   "of %s requests%s (%s of %s%s) while the "
 			   "%s%s%s",
 			   v->cosmos ? "partition key "
 			   : v->ddb  ? ""
 				     : "key ",
 			   findings_range_name(v, p->id, name, sizeof(name)),
-			   v->ddb ? "throttled" : "rate-limited",
-			   pct(rate_429(v, i)), fmt_thousands(own_429(v, i), a),
+			   alike, v->ddb ? "throttled" : "rate-limited",
+			   pct(rate_429(v, i)), k ? "their" : "its",
+			   k ? " each" : "", fmt_thousands(own_429(v, i), a),
 			   fmt_thousands(p->requests, b),
 			   p->throttled_bucket ? ", 429/3200" : "", use,
 			   !v->ddb && rate_429(v, i) <= PK_FINDINGS_HEALTHY_429
