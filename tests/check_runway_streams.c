@@ -405,6 +405,48 @@ START_TEST(test_streams_late_reader_timed_in_order)
 }
 END_TEST
 
+/*
+ * The same with a reader whose cycle is shorter than an hour: 15 min of
+ * 0 reads/s, then 15 min of 75/s, over and over (a cycle of 1,800 s).
+ * Several streams' stretches under an hour are summed over a step, not
+ * put in time order, so a fill inside the step takes the hour's mean,
+ * (1,536,000 + 1,024,000) / 2 = 1,280,000 B/s: 3,221,225,472 /
+ * 1,280,000 = 2,516.58 s, where in order it fills at 2,397.15 s (0 to
+ * 900 s 1,382,400,000 B, to 1,800 s 921,600,000 more, then 917,225,472
+ * at 1,536,000 B/s: 597.15 s). The sentence says it was timed at the
+ * hour's mean. Before: the same figure, said as if timed.
+ */
+START_TEST(test_streams_short_cycles_fill_said_at_mean)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-03-04T00:00:00Z\"}\n"
+	    "container: {partition_key: /date, throughput: 2000, "
+	    "partitions: 2, logical_partition_storage: 3GB}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {date: {clock: \"%Y-%m-%d\"}}\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 1800s, rate: 15/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n"
+	    "  - name: r\n"
+	    "    client: {retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 1800s, rate: {steps: [{at: 0s, rate: 0/s}, "
+	    "{at: 900s, rate: 75/s}]}, ops: {read: 1}}\n";
+	char t[640];
+	int kind;
+	double s = full_s(text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(tu_near(s, 3221225472.0 / 1280000.0, 1e-6), "%f: %s", s,
+		      t);
+	ck_assert_msg(strstr(t, "within the hour it fills in, timed at that "
+				"hour's mean rate"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_streams");
@@ -423,6 +465,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_client_bound_not_binding);
 	tcase_add_test(tc, test_streams_reader_follows_writer_items);
 	tcase_add_test(tc, test_streams_late_reader_timed_in_order);
+	tcase_add_test(tc, test_streams_short_cycles_fill_said_at_mean);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -572,9 +572,15 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		       "parts (sequential ids do not quite: the fullest part "
 		       "may fill a few percent sooner)";
 	}
-	snprintf(buf, cap, " (%s%s first, %s%s)%s%s%s", s->full_key,
+	snprintf(buf, cap, " (%s%s first, %s%s)%s%s%s%s", s->full_key,
 		 s->full_collection ? "'s item collection" : "", grow, bound,
-		 shrt, even, lone_text(rw, lone, sizeof(lone)));
+		 shrt, even,
+		 rw->kind == PK_RUNWAY_DAYS && rw->fill_at_mean
+		     ? "; within the hour it fills in, timed at that hour's "
+		       "mean rate, though its writes vary within the hour: "
+		       "up to an hour off"
+		     : "",
+		 lone_text(rw, lone, sizeof(lone)));
 }
 
 /* A table's item collection filling (full_ddb), in its words: full now,

@@ -326,6 +326,7 @@ void runway_say_rates(const struct rw_proj *p, struct pk_runway *rw)
 		rw->full_s = p->first_t;
 		rw->written_bytes_per_s = p->cl.ttl ? first->written : 0;
 		rw->rate_bytes_per_s = first->rate;
+		rw->fill_at_mean = first->at_mean;
 		rw->mean_bytes_per_s =
 		    p->cl.ttl || p->secs || first->timed ? 0 : first->mean;
 		rw->bound_client = (enum pk_runway_client)first->client;

@@ -86,6 +86,9 @@ struct cand {
 	double items;	      /* ... of its new items so far (rewrites
 				 at another size: runway_rewritten) */
 	double rate;	      /* its last step's growth, B/s */
+	int at_mean;	      /* 1: its fill timed inside its step at the
+				 step's mean rate, the step's writes varying
+				 over it (cand_step) */
 	double mean;	      /* its growth over the last whole cycle of
 				 the phases before it filled, B/s; 0 none */
 	double cyc_held[2];   /* what it held at the last two ends of a

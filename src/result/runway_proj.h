@@ -157,6 +157,18 @@ void runway_renew(struct rw_proj *p);
    force, the same in every slice (a slice of no length aside) */
 int runway_slices_even(const struct slice *x, size_t n, size_t ns);
 
+/* runway_spikes.c: 1 when the slices x[0 .. n) of a step (ns streams)
+   ask alike over it: runway_slices_even, and each stream's RU a second
+   the same in every slice too (a reader's reads, which write nothing,
+   count) */
+int runway_slices_alike(const struct slice *x, size_t n, size_t ns);
+
+/* runway_spikes.c: 1 when p's steps are not cut in time order (several
+   streams whose cycles are shorter than a step, spikes, a schedule's
+   many steps) and some one of its ns streams has more than one stretch
+   in this step (nxs[i] of them): their rates summed over the step */
+int runway_slices_summed(const struct rw_proj *p, const size_t *nxs);
+
 /* Whether a step's slices of sc come in time order (runway_step_part;
    the projection's in_order), its streams st (sc->n_streams of them,
    scale real seconds a simulated one): one stream, or several whose

@@ -67,6 +67,38 @@ int runway_slices_even(const struct slice *x, size_t n, size_t ns)
 	return 1;
 }
 
+int runway_slices_alike(const struct slice *x, size_t n, size_t ns)
+{
+	size_t i, k;
+
+	if (!runway_slices_even(x, n, ns)) {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		for (k = 0; k < ns && x[0].len > 0 && x[i].len > 0; k++) {
+			const double ra = x[0].ru[k] / x[0].len,
+				     rb = x[i].ru[k] / x[i].len;
+
+			if (fabs(ra - rb) > 1e-9 * fmax(ra, rb)) {
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+int runway_slices_summed(const struct rw_proj *p, const size_t *nxs)
+{
+	size_t i;
+
+	for (i = 0; !p->in_order && i < p->ns; i++) {
+		if (nxs[i] > 1) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* 1 when slices a and b (one stream) write at the same rates in the
    same phase and RU/s: b continues a */
 static int same_rates(const struct slice *a, const struct slice *b)

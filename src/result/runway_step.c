@@ -501,20 +501,27 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 			       : runway_store_cross(&ci->held, &p->cl, slot,
 						    timed, room, &per_step);
 		double t, pace = 1.0;
+		/* the step's mean where its requests vary over it: said */
+		int at_mean = a > 0 && a < 1 &&
+			      (!runway_slices_alike(q->xs, q->n_all, ns) ||
+			       runway_slices_summed(p, q->nxs));
 
 		if (a > 0 && a < 1 && step_timed(p) && q->kv.pieces) {
 			/* its reads' share moved within the step */
 			a = runway_kvalue_when(&q->kv, a, &pace);
+			at_mean &= !p->in_order;
 		} else if (a > 0 && a < 1 && step_timed(p) && p->in_order) {
 			/* inside the step by its slices, not its mean */
 			a = runway_step_part(v, ci, bank0, q->xs, q->n_all, ns,
 					     a, &pace);
+			at_mean = 0;
 		} else if (a > 0 && a < 1 && !p->cl.ttl && p->cl.n == 1 &&
 			   p->cl.c[0].pool.n == 0 && !p->dels.on &&
 			   p->pool.nr == 0 && !p->time_key &&
 			   runway_spikes_walkable(p)) {
 			/* ... its spikes' seconds in time order */
 			a = runway_spike_part(p, ci, bank0, t0, t1, a, &pace);
+			at_mean = 0;
 		}
 		t = t0 + a * (t1 - t0);
 
@@ -523,6 +530,7 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 
 			p->first_t = t;
 			p->first = ci;
+			ci->at_mean = at_mean;
 			/* a bound of another phase's: the RU/s here */
 			ci->fill_ru = bit.held ? 0 : ru_at(q, ci, a);
 			ci->rate = before >= room ? ci->rate

@@ -574,6 +574,13 @@ struct pk_runway {
 	int ttl_after;	       /* RATES, DAYS: it fills before the first
 				  item expires (ttl_s), projected as
 				  without time to live */
+	int fill_at_mean;      /* DAYS: the fill timed inside its hour step
+				  at the step's mean rate though the
+				  step's writes vary over it (several
+				  streams whose cycles are shorter than an
+				  hour, time to live, an id pool or
+				  deletes: a step's slices summed, not in
+				  time order): up to a step off */
 	int sub_untimed;       /* UNTESTED: 3 the key's buckets are shorter
 				  than an hour and come back under time
 				  to live and one would fill (each value
