@@ -218,13 +218,15 @@ static struct pk_range_stats *range_stats(struct pk_metrics *m, uint32_t id)
 }
 
 /* The id of the one range at ~100% while every other is at or below 30%
-   in samples v[0..n), or UINT32_MAX. */
-static uint32_t hot_range(const struct pk_sample *v, size_t n)
+   in samples v[0..n) of a second over n_all ranges, or UINT32_MAX. A
+   range without a sample that second served nothing (0%): v may hold
+   only the ranges a request reached. */
+static uint32_t hot_range(const struct pk_sample *v, size_t n, size_t n_all)
 {
 	uint32_t hot = UINT32_MAX;
 	size_t k;
 
-	if (n < 2) {
+	if (n_all < 2) {
 		return UINT32_MAX;
 	}
 	for (k = 0; k < n; k++) {
@@ -376,17 +378,16 @@ static void add_sides(struct pk_range_stats *r, const struct pk_second *sec)
 	}
 }
 
-void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
-			  const struct pk_sample *samples, size_t n)
+/* metrics_close_second and metrics_close_touched: the second sec over
+   n_all ranges storing stored bytes, with samples[0..n) */
+static void close_ranges(struct pk_metrics *m, struct pk_second *sec,
+			 const struct pk_sample *samples, size_t n,
+			 size_t n_all, uint64_t stored)
 {
-	uint32_t hot = hot_range(samples, n);
-	uint64_t stored = 0;
+	uint32_t hot = hot_range(samples, n, n_all);
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		stored += samples[i].storage_bytes;
-	}
-	if (n > 0) {
+	if (n_all > 0) {
 		m->storage_bytes = stored;
 	}
 	note_hours(m, sec->t_s, sec->span_s, sec->ru_per_s, sec->pool_mru,
@@ -454,6 +455,50 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 	if (m->tap) {
 		m->tap(m->tap_ctx, m, sec, samples, n);
 	}
+}
+
+void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
+			  const struct pk_sample *samples, size_t n)
+{
+	uint64_t stored = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		stored += samples[i].storage_bytes;
+	}
+	close_ranges(m, sec, samples, n, n, stored);
+}
+
+void metrics_close_touched(struct pk_metrics *m, struct pk_second *sec,
+			   const struct pk_sample *samples, size_t n,
+			   size_t n_all, uint64_t stored_bytes)
+{
+	close_ranges(m, sec, samples, n, n_all, stored_bytes);
+}
+
+void metrics_range_first(struct pk_metrics *m, uint32_t id, int64_t t_s)
+{
+	struct pk_range_stats *r = range_stats(m, id);
+
+	if (r->busy_seconds == 0) {
+		r->first_s = t_s;
+	}
+}
+
+void metrics_range_idle(struct pk_metrics *m, uint32_t id, uint64_t seconds,
+			int64_t last_s)
+{
+	struct pk_range_stats *r;
+
+	if (seconds == 0) {
+		return;
+	}
+	/* what close_ranges counts for a range at 0% in each: a busy
+	   second at 0% normalized RU, nothing else */
+	r = range_stats(m, id);
+	r->busy_seconds += seconds;
+	r->nru_pct[0] += (uint32_t)seconds;
+	r->last_s = last_s;
 }
 
 void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,

@@ -446,7 +446,8 @@ struct pk_metrics;
  * (kept only up to PK_METRICS_DETAIL_MAX_S). For a second with requests
  * (metrics_close_second): sec as recorded (throttled_429 and
  * max_normalized filled in, span_s 1) and its n samples, every range in
- * key order, those no request reached too, after m's per-range
+ * key order, those no request reached too (metrics_close_touched: only
+ * those a request reached), after m's per-range
  * statistics took the second in (so range id was the second's hot one
  * when m->ranges[id].hot_seconds > 0 and hot_last_s == sec->t_s); for a
  * run of idle seconds
@@ -541,6 +542,31 @@ void metrics_init(struct pk_metrics *m);
  */
 void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			  const struct pk_sample *samples, size_t n);
+
+/*
+ * metrics_close_second for a service that samples only the ranges a
+ * request reached: samples[0..n) are those of the second's n_all ranges
+ * (in key order, each with requests > 0) and stored_bytes what all n_all
+ * store at its end. A range without a sample is at 0% that second; its
+ * busy second is not counted here but by metrics_range_idle, and its
+ * first by metrics_range_first, so the work is per range reached, not per
+ * range. The tap is told of the n samples only.
+ */
+void metrics_close_touched(struct pk_metrics *m, struct pk_second *sec,
+			   const struct pk_sample *samples, size_t n,
+			   size_t n_all, uint64_t stored_bytes);
+
+/* Range id, made since the last second with requests, exists in second
+   t_s, which has requests: t_s is its first busy second (first_s) unless
+   it already has one. */
+void metrics_range_first(struct pk_metrics *m, uint32_t id, int64_t t_s);
+
+/* Count `seconds` busy seconds of range id that no request reached (for
+   metrics_close_touched's callers), the last of them last_s: each a busy
+   second at 0% normalized RU, as metrics_close_second counts a sample
+   without requests. seconds 0: nothing (id's statistics are not made). */
+void metrics_range_idle(struct pk_metrics *m, uint32_t id, uint64_t seconds,
+			int64_t last_s);
 
 /* Record span_s idle seconds from t_s at ru_per_s over `ranges` ranges
    (with keep_seconds), and tell m's tap, if any. */

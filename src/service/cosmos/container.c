@@ -165,6 +165,9 @@ struct pk_container *container_new(const char *name,
 	}
 	container_reshare(c);
 	metrics_init(&c->metrics);
+	for (i = 0; i < n; i++) {
+		container_busy_born(c, i);
+	}
 	container_ttl_new(c);
 	return c;
 }
@@ -288,6 +291,8 @@ void container_free(struct pk_container *c)
 	free(c->visit);
 	free(c->reads);
 	free(c->scratch);
+	free(c->touched);
+	free(c->newborn);
 	free(c->hour_max_ru_per_s);
 	free(c->hour_dyn_mru);
 	free(c->hour_tmax_ru_per_s);
@@ -475,15 +480,133 @@ static void close_idle(struct pk_container *c, int64_t seconds)
 	c->now_s += seconds;
 }
 
+/* Fewer reached ranges than 1 in this many: close_second sorts their
+   indexes; more: it reads every range's counters (as cheap as the sort
+   then, and the only way after a split or merge in the second) */
+#define PK_CONTAINER_SORT_TOUCHED 16
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The open second's ranges a request reached, in index (key) order,
+   into c->touched; their number */
+static size_t touched_in_order(struct pk_container *c)
+{
+	size_t i, n = 0;
+
+	if (c->touched_gen == c->pmap.gen &&
+	    c->n_touched * PK_CONTAINER_SORT_TOUCHED < c->pmap.n) {
+		qsort(c->touched, c->n_touched, sizeof(*c->touched), cmp_u32);
+		return c->n_touched;
+	}
+	mem_grow((void **)&c->touched, &c->touched_cap, c->pmap.n,
+		 sizeof(*c->touched));
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->pp[i].sec_requests > 0) {
+			c->touched[n++] = (uint32_t)i;
+		}
+	}
+	return n;
+}
+
+void container_touched(struct pk_container *c, const struct pk_pp *pp)
+{
+	if (c->n_touched == 0) {
+		c->touched_gen = c->pmap.gen;
+	}
+	mem_grow((void **)&c->touched, &c->touched_cap, c->n_touched + 1,
+		 sizeof(*c->touched));
+	c->touched[c->n_touched++] = (uint32_t)(pp - c->pp);
+}
+
+void container_busy_settle(struct pk_container *c, size_t i)
+{
+	struct pk_pp *p = &c->pp[i];
+
+	metrics_range_idle(&c->metrics, c->pmap.ranges[i].id,
+			   c->busy_seconds - p->busy_mark, c->last_busy_s);
+	p->busy_mark = c->busy_seconds;
+}
+
+void container_busy_born(struct pk_container *c, size_t i)
+{
+	c->pp[i].busy_mark = c->busy_seconds;
+	mem_grow((void **)&c->newborn, &c->newborn_cap, c->n_newborn + 1,
+		 sizeof(*c->newborn));
+	c->newborn[c->n_newborn++] = c->pmap.ranges[i].id;
+}
+
+void container_busy_gone(struct pk_container *c, size_t i)
+{
+	uint32_t id = c->pmap.ranges[i].id;
+	size_t k;
+
+	container_busy_settle(c, i);
+	/* made since the last busy second: it has none */
+	for (k = 0; k < c->n_newborn; k++) {
+		if (c->newborn[k] == id) {
+			c->newborn[k] = c->newborn[--c->n_newborn];
+			return;
+		}
+	}
+}
+
+/* A closing busy second t_s: the first of the ranges made since the
+   last one */
+static void busy_first(struct pk_container *c, int64_t t_s)
+{
+	size_t k;
+
+	for (k = 0; k < c->n_newborn; k++) {
+		metrics_range_first(&c->metrics, c->newborn[k], t_s);
+	}
+	c->n_newborn = 0;
+}
+
+/* Range i's sample of the open second into s; its counters start again.
+   Its busy seconds no request reached go to the metrics first. */
+static void take_sample(struct pk_container *c, size_t i, struct pk_sample *s)
+{
+	struct pk_pp *p = &c->pp[i];
+
+	container_busy_settle(c, i);
+	p->busy_mark = c->busy_seconds + 1; /* this one counts as sampled */
+	s->t_s = c->now_s;
+	s->range_id = c->pmap.ranges[i].id;
+	s->requests = p->sec_requests;
+	s->throttled_429 = p->sec_throttled;
+	s->throttled_bucket = p->sec_bucket;
+	s->throttled_held = p->sec_held;
+	s->retries = p->sec_retries;
+	s->ru_mru = p->sec_ru_mru;
+	s->ru_per_s_mru = p->budget.share_mru;
+	s->limit_mru =
+	    pool_usable(&c->pool, p->budget.share_mru, p->budget.pool != NULL);
+	s->storage_bytes = p->storage_bytes;
+	p->sec_requests = 0;
+	p->sec_throttled = 0;
+	p->sec_bucket = 0;
+	p->sec_held = 0;
+	p->sec_retries = 0;
+	p->sec_ru_mru = 0;
+}
+
 /* Close the open second: with TTL its expiries and deletions (rule 28)
-   first, then its samples and figures go to the metrics, the
-   per-second counters start again. Out of line: once a second, while
-   container_advance runs for every request. */
+   first, then the samples of the ranges a request reached and the
+   second's figures go to the metrics, the per-second counters start
+   again. A range no request reached is at 0% (metrics_close_touched):
+   its busy second is counted later (container_busy_settle). Out of
+   line: once a second, while container_advance runs for every
+   request. */
 static __attribute__((noinline)) void close_second(struct pk_container *c)
 {
 	struct pk_second sec = {0};
 	int64_t busiest = 0;
-	size_t i, kept;
+	size_t i, n, kept;
 
 	if (!c->sec_active) {
 		close_idle(c, 1);
@@ -497,8 +620,6 @@ static __attribute__((noinline)) void close_second(struct pk_container *c)
 		   bytes awaiting deletion alike (report_csv.h) */
 		container_ttl_second(c, c->now_s);
 	}
-	mem_grow((void **)&c->scratch, &c->scratch_cap, c->pmap.n,
-		 sizeof(*c->scratch));
 	sec.t_s = c->now_s;
 	sec.span_s = 1;
 	sec.offered_mru = c->sec_offered_mru;
@@ -508,49 +629,35 @@ static __attribute__((noinline)) void close_second(struct pk_container *c)
 	sec.ru_per_s = c->ru_per_s;
 	sec.ranges = (uint32_t)c->pmap.n;
 	sec.pool_mru = c->pool.window_s == c->now_s ? c->pool.used_mru : 0;
-	for (i = 0; i < c->pmap.n; i++) {
-		struct pk_pp *p = &c->pp[i];
-		struct pk_sample *s = &c->scratch[i];
-
-		s->t_s = c->now_s;
-		s->range_id = c->pmap.ranges[i].id;
-		s->requests = p->sec_requests;
-		s->throttled_429 = p->sec_throttled;
-		s->throttled_bucket = p->sec_bucket;
-		s->throttled_held = p->sec_held;
-		s->retries = p->sec_retries;
-		s->ru_mru = p->sec_ru_mru;
-		s->ru_per_s_mru = p->budget.share_mru;
-		s->limit_mru = pool_usable(&c->pool, p->budget.share_mru,
-					   p->budget.pool != NULL);
-		s->storage_bytes = p->storage_bytes;
-		if (p->sec_ru_mru > busiest) {
-			busiest = p->sec_ru_mru;
+	busy_first(c, c->now_s);
+	for (i = 0; c->autoscale && i < c->pmap.n; i++) {
+		/* every range's second, 0 RU too, bills its hour */
+		if (c->pp[i].sec_ru_mru > busiest) {
+			busiest = c->pp[i].sec_ru_mru;
 		}
-		if (c->autoscale) {
-			dyn_note(c, i, c->now_s, p->sec_ru_mru);
-		}
-		p->sec_requests = 0;
-		p->sec_throttled = 0;
-		p->sec_bucket = 0;
-		p->sec_held = 0;
-		p->sec_retries = 0;
-		p->sec_ru_mru = 0;
+		dyn_note(c, i, c->now_s, c->pp[i].sec_ru_mru);
 	}
+	n = touched_in_order(c);
+	mem_grow((void **)&c->scratch, &c->scratch_cap, n ? n : 1,
+		 sizeof(*c->scratch));
+	for (i = 0; i < n; i++) {
+		take_sample(c, c->touched[i], &c->scratch[i]);
+	}
+	c->n_touched = 0;
+	c->busy_seconds++;
+	c->last_busy_s = c->now_s;
 	if (c->autoscale) {
 		sec.ru_per_s = provision_autoscale_current(c->ru_per_s, busiest,
 							   c->pmap.n);
 	}
 	note_hours(c, sec.t_s, 1, sec.ru_per_s);
 	kept = c->metrics.n_samples;
-	metrics_close_second(&c->metrics, &sec, c->scratch, c->pmap.n);
-	for (i = 0; c->ttl && kept < c->metrics.n_samples && i < c->pmap.n;
-	     i++) {
+	metrics_close_touched(&c->metrics, &sec, c->scratch, n, c->pmap.n,
+			      container_storage(c));
+	for (i = 0; c->ttl && kept < c->metrics.n_samples && i < n; i++) {
 		/* the samples it kept: the ranges with requests, in order */
-		if (c->scratch[i].requests > 0) {
-			metrics_set_ttl_pending(&c->metrics, kept++,
-						c->pp[i].ttl_pending_bytes);
-		}
+		metrics_set_ttl_pending(&c->metrics, kept++,
+					c->pp[c->touched[i]].ttl_pending_bytes);
 	}
 	c->sec_offered_mru = 0;
 	c->sec_retry_mru = 0;

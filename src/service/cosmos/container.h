@@ -161,6 +161,8 @@ struct pk_pp {
 	uint64_t ttl_pending_bytes;	/* ... their stored bytes */
 	int64_t ttl_progress_mru;	/* leftover RU already spent on
 					   deleting the oldest of them */
+	uint64_t busy_mark; /* the container's busy_seconds when its own
+			       were last counted into the metrics */
 };
 
 /* One point request as the container sees it. */
@@ -307,6 +309,22 @@ struct pk_container {
 	int lp_groups_on;	       /* 1: lp_groups is built and kept */
 	struct pk_sample *scratch;     /* owned; one second's samples */
 	size_t scratch_cap;
+	/* The open second's ranges a request reached (container_touch):
+	   their indexes, first reached first, good while touched_gen is
+	   pmap.gen (a split or merge moves indexes; that second is closed
+	   from every range's counters instead) */
+	uint32_t *touched; /* owned */
+	size_t n_touched, touched_cap;
+	uint32_t touched_gen;
+	/* Seconds closed with a request, and the last one: each is a busy
+	   second of every range then (metrics.h), counted for a range the
+	   next time a request reaches it, at its split or merge or at the
+	   end (pk_pp.busy_mark), so a second's work is per range reached */
+	uint64_t busy_seconds;
+	int64_t last_busy_s;
+	uint32_t *newborn; /* owned; ids of the ranges made since the last
+			      busy second (the next is their first) */
+	size_t n_newborn, newborn_cap;
 	int64_t *hour_max_ru_per_s; /* owned; autoscale: the highest RU/s
 				       of each wall-clock hour
 				       (metrics_hour_of) */

@@ -27,6 +27,32 @@ void container_hours_grow(struct pk_container *c, size_t last);
    bill; none open after. */
 void container_dyn_flush(struct pk_container *c, size_t i);
 
+/* Range i's busy seconds that no request reached since they were last
+   counted, into the metrics (struct pk_container's busy_seconds): before
+   its sample is taken, or at the run's end. */
+void container_busy_settle(struct pk_container *c, size_t i);
+
+/* The same for range i about to go (split, merged), which is no longer
+   one whose first busy second is to come. */
+void container_busy_gone(struct pk_container *c, size_t i);
+
+/* Range i was just made (split, merge): its busy seconds start now, and
+   the next busy second is its first. */
+void container_busy_born(struct pk_container *c, size_t i);
+
+/* Note range pp as reached in the open second (its first request). */
+void container_touched(struct pk_container *c, const struct pk_pp *pp);
+
+/* Count a request at range pp in the open second (sec_requests), and
+   note the range as reached when it is its first: the list out of line,
+   so the per-request path grows by one test. */
+static inline void container_touch(struct pk_container *c, struct pk_pp *pp)
+{
+	if (++pp->sec_requests == 1) {
+		container_touched(c, pp);
+	}
+}
+
 /* ---- container_layout.c: run by the clock after a second closes ---- */
 
 /* Split every range over its storage cap (rule 9). */

@@ -65,6 +65,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	double wl, wr;
 	size_t k;
 
+	container_busy_gone(c, i);
 	if (pmap_split(&c->pmap, i, &cut)) {
 		PK_BUG("split of range %u outside its bounds", parent);
 	}
@@ -95,6 +96,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 		c->pp[k].dyn_hour = dyn_hour;
 		c->pp[k].dyn_peak_mru =
 		    dyn_peak / 2 + (k == i ? dyn_peak % 2 : 0);
+		container_busy_born(c, k);
 	}
 	recount_children(c, i);
 	if (c->ttl) {
@@ -429,6 +431,7 @@ void container_end(struct pk_container *c)
 
 	for (i = 0; i < c->pmap.n; i++) {
 		container_dyn_flush(c, i); /* the last hour's dynamic bill */
+		container_busy_settle(c, i);
 	}
 	if (c->merge_want > 0) {
 		metrics_add_action(
@@ -669,6 +672,8 @@ static void merge_pair(struct pk_container *c, size_t i)
 	fe.parents[1] = c->pmap.ranges[i + 1].id;
 	fe.changes[0] = c->pp[i].changes;
 	fe.changes[1] = c->pp[i + 1].changes;
+	container_busy_gone(c, i);
+	container_busy_gone(c, i + 1);
 	if (pmap_merge(&c->pmap, i)) {
 		PK_BUG("merge of range %zu without a right neighbour", i);
 	}
@@ -689,6 +694,7 @@ static void merge_pair(struct pk_container *c, size_t i)
 	c->pp[i].gone_until_ms = gone_until(c);
 	c->pp[i].dyn_hour = dyn;
 	c->pp[i].dyn_peak_mru = peak;
+	container_busy_born(c, i);
 	for (k = 0; c->ttl && k < 2; k++) {
 		container_ttl_relocate(c, &pending[k]);
 	}

@@ -180,7 +180,7 @@ static void find_commit(struct pk_container *c, struct pk_lp *lp, int64_t t_ms,
 			continue;
 		}
 		ops_admit(c, &pp->budget, t_ms, part, &probe);
-		pp->sec_requests++;
+		container_touch(c, pp);
 		pp->requests++;
 		pp->sec_ru_mru += part;
 		pp->ru_mru += part;
@@ -216,7 +216,7 @@ static void find_throttled(struct pk_container *c, int64_t t_ms, size_t own,
 		if (i == out->range) {
 			continue;
 		}
-		pp->sec_requests++;
+		container_touch(c, pp);
 		pp->requests++;
 		if (c->attempt_retry) {
 			pp->sec_retries++;
@@ -537,7 +537,7 @@ OPS_HOT void count_outcome(struct pk_container *c, struct pk_lp *lp,
 
 	t->attempts++;
 	c->sec_active = 1;
-	pp->sec_requests++;
+	container_touch(c, pp);
 	pp->requests++;
 	if (c->attempt_retry) {
 		pp->sec_retries++;

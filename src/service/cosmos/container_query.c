@@ -234,7 +234,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 			continue;
 		}
 		part = ops_query_share(charge, n, k++);
-		pp->sec_requests++;
+		container_touch(c, pp);
 		pp->requests++;
 		if (c->attempt_retry) {
 			pp->sec_retries++;
