@@ -326,6 +326,64 @@ START_TEST(test_ddb_words_one_key_split)
 END_TEST
 
 /*
+ * A sort key at one-second resolution (trial K's K7): every put of a
+ * second carries the same /ts, so a second's puts are one primary key,
+ * one item (reference §1), and one item is served at most 1,000 WRU a
+ * second (reference §4, statement 17). An on-demand table starts with 4
+ * partitions of 1,000 WRU (D4, D3); "d" sits on one of them. 1,200
+ * creates of 1 KiB a second (1 WRU each, D1) for 30 s: 1,000 served and
+ * 200 throttled each second, 30 x 200 = 6,000 throttled, whatever
+ * splits. Of the 36,000 puts, 30 start a second (29 after the first,
+ * each rising past the second before) and 35,970 put the sort key of
+ * the one before again. A split would not help (D7: DynamoDB never
+ * splits for one item nor along a rising sort key): with 10-second
+ * windows the partition is hot in seconds 0-9, 10-19, 20-29 and each
+ * window is refused (3, the first at second 9) as a value whose puts
+ * follow a rising sort key (29 of 29 changes), none split. The hot key
+ * finding says the puts were one item, 1,200 WRU in second 0.
+ */
+START_TEST(test_ddb_words_one_item_a_second)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "clock: {start: \"2026-03-04T00:00:00Z\"}\n"
+	    "table: {name: t, partition_key: /dev, sort_key: /ts, "
+	    "capacity: on_demand, heat_window_s: 10, split_delay_s: 5}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  dev: {const: d}\n"
+	    "  ts: {clock: \"%Y-%m-%dT%H:%M:%S\"}\n"
+	    "phases:\n"
+	    "  - {duration: 30s, rate: 1200/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("ts.yaml", text);
+	struct pk_result *res = result_build(run);
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+	const struct pk_snapshot_ddb *b = res->variants[0].ddb;
+	char *f = tu_findings_text(res);
+
+	ck_assert_uint_eq(m->totals.throttled_429, 6000);
+	ck_assert_uint_eq(m->n_splits, 0);
+	ck_assert_uint_eq(b->heat.refused[PK_DDB_HEAT_FOLLOWS], 3);
+	ck_assert_int_eq(b->heat.first_refused_s[PK_DDB_HEAT_FOLLOWS], 9);
+	ck_assert_uint_eq(b->hot[1].puts, 36000);
+	ck_assert_uint_eq(b->hot[1].same, 35970);
+	ck_assert_uint_eq(b->hot[1].rising, 29);
+	ck_assert_int_eq(b->hot[1].item_mcu, 1200 * 1000);
+	ck_assert_int_eq(b->hot[1].item_s, 0);
+	ck_assert_msg(strstr(f, "its puts in second 0 carried one sort key "
+				"value (/ts), so they were one item, one "
+				"primary key, asked 1,200 WRU alone"),
+		      "%s", f);
+	ck_assert_msg(!strstr(f, "those before the split"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * A compare of a container and a table (trial L's L6, M4): the "days to
  * full" heading spoke of "the first logical partition ... 20.0 GiB"
  * above the table's row, whose cap is its item collections' 10 GiB
@@ -484,6 +542,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_words_index_share);
 	tcase_add_test(tc, test_ddb_words_limit_not_met);
 	tcase_add_test(tc, test_ddb_words_on_demand_hot_key_units);
+	tcase_add_test(tc, test_ddb_words_one_item_a_second);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
 	tcase_set_timeout(tc, 300);

@@ -25,11 +25,18 @@
    same share */
 #define FOLLOW_SHARE PK_DDB_FOLLOW_SHARE
 
+/* Key k's puts after its first that changed its sort key (a put of the
+   sort key before is the same item again) */
+static double changed(const struct pk_ddb_hot_key *k)
+{
+	return k->puts > 1 + k->same ? (double)(k->puts - 1 - k->same) : 0;
+}
+
 /* Whether key k's puts follow a steadily rising or falling sort key
-   (FOLLOW_SHARE of them after its first) */
+   (FOLLOW_SHARE of those after its first that changed it) */
 static int follows(const struct pk_ddb_hot_key *k)
 {
-	double after = k->puts > 1 ? (double)(k->puts - 1) : 0;
+	double after = changed(k);
 
 	return after > 0 && ((double)k->rising >= FOLLOW_SHARE * after ||
 			     (double)k->falling >= FOLLOW_SHARE * after);
@@ -75,8 +82,7 @@ static void why_no_split(const struct pk_scenario *sc,
 			 size_t cap)
 {
 	const char *sk = v->ddb->sort_key;
-	char a[32], b[32];
-	double after = k->puts > 1 ? (double)(k->puts - 1) : 0;
+	char a[32], b[32], c[32];
 	int no;
 
 	if (!sk) {
@@ -84,18 +90,33 @@ static void why_no_split(const struct pk_scenario *sc,
 			 "no split can fix it: without a sort key each key "
 			 "value is one item, and DynamoDB never splits a "
 			 "partition for one hot item (D7)");
+	} else if (write && k->item_mcu > PART_WCU * MCU_PER_UNIT) {
+		/* statement 17: one item is served at most a partition's
+		   cap, on whichever partition holds it */
+		snprintf(buf, cap,
+			 "no split can fix it: its puts in second %lld carried "
+			 "one sort key value (%s), so they were one item, one "
+			 "primary key, asked %s %s alone, above the 1,000 a "
+			 "single item is ever served (statement 17), and "
+			 "DynamoDB never splits a partition for one item "
+			 "(D7): its throttles go on as long as its load "
+			 "does (of its %s puts, %s carried the sort key of "
+			 "the one before: the same item again)",
+			 (long long)k->item_s, sk,
+			 fmt_thousands(k->item_mcu / MCU_PER_UNIT, a),
+			 v->ddb->on_demand ? "WRU" : "WCU",
+			 fmt_thousands((int64_t)k->puts, b),
+			 fmt_thousands((int64_t)k->same, c));
 	} else if (v->ddb->colls.capped) {
 		snprintf(buf, cap,
 			 "no split can fix it: a local secondary index keeps "
 			 "a key value's item collection on one partition "
 			 "(D18)");
-	} else if (write && after > 0 &&
-		   ((double)k->rising >= FOLLOW_SHARE * after ||
-		    (double)k->falling >= FOLLOW_SHARE * after)) {
+	} else if (write && follows(k)) {
 		snprintf(buf, cap,
 			 "no split can fix it: its writes follow a steadily "
 			 "%s sort key (%s %s in %s of its %s puts after the "
-			 "first), and DynamoDB does not split a partition "
+			 "first%s), and DynamoDB does not split a partition "
 			 "for heat along one (D7, reference §4, §5)%s",
 			 k->rising >= k->falling ? "rising" : "falling", sk,
 			 k->rising >= k->falling ? "rose" : "fell",
@@ -103,7 +124,8 @@ static void why_no_split(const struct pk_scenario *sc,
 						     ? k->rising
 						     : k->falling),
 				       a),
-			 fmt_thousands((int64_t)(k->puts - 1), b),
+			 fmt_thousands((int64_t)changed(k), b),
+			 k->same ? " that changed it" : "",
 			 sk_is_sequence(sc, sk)
 			     ? "; that sort key is pksim's `unique` "
 			       "generator (the id pksim adds when items give "

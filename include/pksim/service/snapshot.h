@@ -347,8 +347,10 @@ struct pk_ddb_past_peak {
 
 /* A table's hottest partition-key value on one side (reads or writes):
    the one asked the most units in one second (point requests' first
-   attempts, admitted or not), and of its puts how many followed a rising or
-   falling sort key (D7: no heat split along one). */
+   attempts, admitted or not), of its puts how many followed a rising or
+   falling sort key (D7: no heat split along one), and the most its puts
+   of one item asked in a second (statement 17: one item gets at most
+   one partition's cap). */
 struct pk_ddb_hot_key {
 	char key[128];	  /* JSON text of the value; "" none */
 	int64_t peak_mcu; /* the most units it was asked in one second */
@@ -360,6 +362,12 @@ struct pk_ddb_hot_key {
 			     the one before (numbers by value, strings by
 			     UTF-8 bytes) */
 	uint64_t falling; /* ... fell below it */
+	uint64_t same;	  /* ... kept it: the same item (primary key)
+			     again, neither rising nor falling */
+	int64_t item_mcu; /* writes: the most units its puts of one item
+			     in a row (one sort key value) asked in one
+			     second, mCU; 0 none (reads: 0) */
+	int64_t item_s;	  /* ... that second */
 };
 
 /* D7: why a partition hot for a whole window was not split for heat
@@ -376,10 +384,12 @@ enum pk_ddb_heat_refusal {
 };
 
 /* A key value's puts "follow" its sort key when at least this share of
-   them after its first rose (or fell) past the one before: ASSUMPTION,
-   AWS says "steadily"; 0.99 lets a sequence of decimal strings ("9"
-   sorts after "10") count as rising. The hot key finding and the heat
-   split's refusal (ddb_hsplit.c) read it alike. */
+   those after its first that changed it rose (or fell) past the one
+   before (a put of the sort key before is the same item again: it
+   neither rises nor falls): ASSUMPTION, AWS says "steadily"; 0.99 lets
+   a sequence of decimal strings ("9" sorts after "10") count as
+   rising. The hot key finding and the heat split's refusal
+   (ddb_hsplit.c) read it alike. */
 #define PK_DDB_FOLLOW_SHARE 0.99
 
 /* One partition's refused heat splits of one why (ddb_hsplit.c) */

@@ -13,7 +13,12 @@
  *   the same sort key again) after its first, how many
  *   carried a sort key above the one before (rising) or below it
  *   (falling), in DynamoDB's order: numbers by value, strings by their
- *   UTF-8 bytes.
+ *   UTF-8 bytes, and how many the same one (the same primary key: the
+ *   same item again, as a timestamp sort key at one-second resolution
+ *   repeats within its second), which neither rises nor falls;
+ * - the most write units its puts of one item in a row (one sort key
+ *   value) asked in one second: one item is never served past one
+ *   partition's cap (reference §4, statement 17), whatever splits.
  * Point requests and a BatchWriteItem's items, each item its own units
  * asked of its own key value, as a put (ddb_batch.c); a Query's units
  * on its key value, and apart how many of a busiest second's they were
@@ -38,7 +43,13 @@ struct ddb_heat {
 	int64_t qpeak[2];    /* ... of peak_mcu */
 	uint64_t rising;     /* puts whose sort key rose */
 	uint64_t falling;    /* ... fell */
+	uint64_t same;	     /* ... kept it (the same item again) */
 	uint64_t puts;	     /* puts with a sort key */
+	int64_t item_mcu;    /* asked in second item_s by the puts in a
+				row of one sort key (one item) */
+	int64_t item_s;
+	int64_t item_peak;   /* the most item_mcu reached */
+	int64_t item_peak_s; /* ... in that second */
 	unsigned char *sk;   /* the last put's sort key identity */
 	size_t sk_len, sk_cap;
 	size_t len;	     /* of key */
@@ -86,19 +97,32 @@ static int sk_order(const unsigned char *a, size_t na, const unsigned char *b,
 	return c > 0 ? 1 : -1;
 }
 
-/* A put's sort key (d->skv) against the key value's last */
-static void follow(struct ddb *d, struct ddb_heat *h)
+/* A put of units (mCU) and its sort key (d->skv) against the key
+   value's last: rising, falling or the same item again */
+static void follow(struct ddb *d, struct ddb_heat *h, int64_t units)
 {
 	const unsigned char *sk = d->skv->id;
 	size_t n = d->skv->id_len;
+	int same = h->puts > 0 && n == h->sk_len && memcmp(sk, h->sk, n) == 0;
 
-	if (h->puts > 0) {
+	if (h->puts > 0 && !same) {
 		int c = sk_order(sk, n, h->sk, h->sk_len);
 
 		h->rising += c > 0;
 		h->falling += c < 0;
 	}
+	h->same += same;
 	h->puts++;
+	/* one item's units in the second: its puts in a row */
+	if (!same || h->item_s != d->now_s) {
+		h->item_mcu = 0;
+		h->item_s = d->now_s;
+	}
+	h->item_mcu += units;
+	if (h->item_mcu > h->item_peak) {
+		h->item_peak = h->item_mcu;
+		h->item_peak_s = d->now_s;
+	}
 	if (n > h->sk_cap) {
 		h->sk_cap = n;
 		h->sk = xreallocarray(h->sk, n, 1);
@@ -129,7 +153,7 @@ int64_t ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
 	if (d->sk && d->skv->status == 0 && retry == 0 &&
 	    (kind == PK_OP_CREATE || kind == PK_OP_UPSERT ||
 	     kind == PK_OP_REPLACE)) {
-		follow(d, h);
+		follow(d, h, units);
 	}
 	return h->mcu[write];
 }
@@ -140,10 +164,11 @@ int ddb_heat_follows(const struct ddb *d, const unsigned char *pk, size_t len)
 	double after;
 
 	HASH_FIND(hh, d->heat, pk, len, h);
-	if (!h || h->puts < 2) {
+	if (!h || h->puts < 2 + h->same) {
 		return 0;
 	}
-	after = (double)(h->puts - 1);
+	/* the same item put again neither rises nor falls */
+	after = (double)(h->puts - 1 - h->same);
 	return (double)h->rising >= PK_DDB_FOLLOW_SHARE * after ||
 	       (double)h->falling >= PK_DDB_FOLLOW_SHARE * after;
 }
@@ -175,6 +200,11 @@ void ddb_heat_end(struct ddb *d, struct pk_ddb_hot_key out[2])
 		out[k].puts = top[k]->puts;
 		out[k].rising = top[k]->rising;
 		out[k].falling = top[k]->falling;
+		out[k].same = top[k]->same;
+		if (k == 1) {
+			out[k].item_mcu = top[k]->item_peak;
+			out[k].item_s = top[k]->item_peak_s;
+		}
 	}
 }
 

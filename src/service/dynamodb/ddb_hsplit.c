@@ -28,7 +28,8 @@
  *   value on a table
  *   without a sort key, with a local secondary index (D18 keeps its
  *   collection on one partition), or whose puts follow a steadily
- *   rising or falling sort key (PK_DDB_FOLLOW_SHARE of them, as the hot
+ *   rising or falling sort key (PK_DDB_FOLLOW_SHARE of those that change
+ *   it: a put of the sort key before is the same item again; as the hot
  *   key finding reads it, ddb_heat.c) while writes carry more than half
  *   the weight, along which every later write lands past any cut
  *   (reference §4's unit that can never be split; heat from reads of
