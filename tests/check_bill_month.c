@@ -275,6 +275,49 @@ START_TEST(test_month_heat_split_value)
 }
 END_TEST
 
+/* The same value with every client's retries off (trialK-5), for 60 s
+   and for 120 s: the split comes at t = 20 s either way, and until then
+   the partition's cap refuses 500 puts a second that no retry stores.
+   A month repeats the run back to back and partitions never merge
+   (D8): from the second repetition the value spans two partitions from
+   its first second, and its cap then, 2 x 1,000 WRU a second, takes
+   all 1,500 puts of each second the run refused them in. So a month is
+   1,500 WRU x 2,592,000 s x $0.625 a million = $2,430.00, whatever the
+   run's length, the on-demand table's and the provisioned table's
+   comparison alike. (Counting only what the run served, it was (20 x
+   1,000 + 40 x 1,500) / 60 = 1,333.3 WRU a second, $2,160.00 for 60 s,
+   and (20 x 1,000 + 100 x 1,500) / 120 = 1,416.7, $2,295.00 for 120
+   s.) The run's own line still counts what it served: 80,000 WRU in 60
+   s, 0.08 M. */
+START_TEST(test_month_heat_split_no_retries)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /c, sort_key: /sk, %s, heat_window_s: "
+	    "10, split_delay_s: 10}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "client: {retries: off}\n"
+	    "items: {c: cust-42, sk: {values: \"s{000000..999999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: %ds, rate: 1500/s, item_size: 1000B}\n";
+	char yaml[1024];
+	json_t *root;
+	const json_t *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand", 60);
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 2430.00, 0.005);
+	snprintf(yaml, sizeof(yaml), fmt, "capacity: on_demand", 120);
+	ck_assert_double_eq_tol(month_of(yaml, "month_cost"), 2430.00, 0.005);
+	snprintf(yaml, sizeof(yaml), fmt,
+		 "write_capacity_units: 3000, read_capacity_units: 10", 60);
+	root = run_json(yaml);
+	m = money_of(root, 0);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 2430.00, 0.005);
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.08, 1e-9);
+	json_decref(root);
+}
+END_TEST
+
 /* An on-demand table whose configured maximum is below one put
    (trialD-5): max_write_request_units 100, one 200 KB put a second for
    10 s. A put of 200 KB is 204,800 / 1,024 = 200 WRU (D1), more than
@@ -322,6 +365,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_month_compressed_serverless);
 	tcase_add_test(tc, test_month_burst_retried_any_order);
 	tcase_add_test(tc, test_month_heat_split_value);
+	tcase_add_test(tc, test_month_heat_split_no_retries);
 	tcase_add_test(tc, test_month_never_admitted);
 	suite_add_tcase(s, tc);
 	return s;

@@ -471,8 +471,10 @@ static int retries_on(const struct pk_scenario *sc)
    seconds holds what the cap took in the cycle and as much of what it
    refused as fits, whether the burst opens the run or closes it (its
    retries wait into the next repetition's seconds). ASSUMPTION: the
-   retries wait as long as that takes; with every client's retries off
-   nothing refused is stored. */
+   retries wait as long as that takes. With every client's retries off
+   a repetition serves, of what the cap refused, what the value's cap at
+   the run's end takes in the refused requests' own seconds (a heat
+   split cut it after they were refused), nothing else. */
 static double taken_back(const struct pk_scenario *sc,
 			 const struct pk_snapshot_ddb *x, int write,
 			 double seconds)
@@ -481,9 +483,14 @@ static double taken_back(const struct pk_scenario *sc,
 	double back = 0;
 	size_t i;
 
-	if (asked <= 0 || seconds <= 0 || x->n_refused == 0 ||
-	    !retries_on(sc)) {
+	if (asked <= 0 || seconds <= 0 || x->n_refused == 0) {
 		return 1;
+	}
+	if (!retries_on(sc)) {
+		for (i = 0; i < x->n_refused; i++) {
+			back += (double)x->refused[i].back_mcu[write != 0];
+		}
+		return ((double)asked + back) / (double)asked;
 	}
 	for (i = 0; i < x->n_refused; i++) {
 		const struct pk_ddb_refused *r = &x->refused[i];

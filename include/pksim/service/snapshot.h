@@ -433,6 +433,12 @@ struct pk_ddb_refused {
 				   collection spans (a heat split cuts one
 				   by sort key, D7; partitions never
 				   merge, D8), mCU */
+	int64_t back_mcu[2];	/* of refused_mcu, what that cap at the
+				   run's end takes in their own seconds
+				   (0 when the value spans as many
+				   partitions as it did then): a later
+				   repetition serves it, retries or none,
+				   mCU */
 };
 
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);

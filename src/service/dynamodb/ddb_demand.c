@@ -20,7 +20,14 @@
  * cap refuses counts nothing in its second; each value keeps, over the
  * run, what its cap took and refused (the first refusing value takes
  * the whole request's units), and at the run's end its cap a second,
- * for a month's demand (result/bill_ddb.c). A request asking more
+ * for a month's demand (result/bill_ddb.c). A table value also keeps,
+ * from each second its cap refused in, what the cap of its collection
+ * at the run's end would have taken of that second's first attempts:
+ * the month repeats the run back to back and partitions never merge
+ * (D8), so a value a heat split cut (D7) is served that in every later
+ * repetition, retries or none (ASSUMPTION: under partition_limit
+ * linear a second's writes take the budget first; the refused index
+ * writes in the table's share). A request asking more
  * units than the table's quota or configured maximum a second (D12,
  * neither grows with traffic) is never served on demand and counts
  * nothing, refused or not. On demand's instant limit
@@ -35,20 +42,85 @@
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
 
+/* Partitions a value's collection may span at the run's end for which
+   its seconds' refusals are weighed one by one (2 .. BACK_SPANS); past
+   it, every unit refused while it spanned at most BACK_SPANS is taken
+   back: ASSUMPTION, a heat split's children each split again at most
+   twice in a run */
+#define BACK_SPANS 8
+
+/* A table value's seconds its cap refused in (allocated at its first
+   refusal) */
+struct ddb_dback {
+	int64_t ref[2];	 /* of the open second's first attempts, the
+			    table's units refused: reads, writes, mCU */
+	int64_t ref_idx; /* ... their index writes' units, mCU */
+	int64_t n;	 /* the partitions its collection spanned then */
+	int64_t extra[BACK_SPANS + 1][2]; /* [n]: what a cap of n
+					     partitions would have taken
+					     more, over the run, mCU */
+	int64_t all[2]; /* every refused unit, over the run, mCU */
+};
+
 /* One key value's first attempts in its latest second, and over the
    run */
 struct ddb_dval {
 	UT_hash_handle hh;
-	int64_t s;	     /* the second mcu is of */
-	int64_t mcu[2];	     /* asked and counted in it: reads, writes */
-	int64_t counted[2];  /* ... counted over the run, mCU */
-	int64_t refused[2];  /* the units of the first attempts it refused
-				over the run, mCU */
-	uint64_t hash;	     /* a table value's key hash (its partitions) */
-	size_t len;	     /* of key */
-	unsigned char key[]; /* which index (0 the table, 1 + i index i)
-				then the value's identity bytes */
+	struct ddb_dback *back; /* NULL until its cap refuses (a table
+				   value) */
+	int64_t s;		/* the second mcu is of */
+	int64_t mcu[2];		/* asked and counted in it: reads, writes */
+	int64_t counted[2];	/* ... counted over the run, mCU */
+	int64_t refused[2];	/* the units of the first attempts it refused
+				   over the run, mCU */
+	uint64_t hash;		/* a table value's key hash (its partitions) */
+	size_t len;		/* of key */
+	unsigned char key[];	/* which index (0 the table, 1 + i index i)
+				   then the value's identity bytes */
 };
+
+/* Close value v's open second with refusals: what a cap of n
+   partitions, for each n more than it spanned, would have taken of its
+   first attempts past what its cap took (D3; linear: one budget of
+   3,000 read units a partition, writes first at 3 each) */
+static void back_close(const struct ddb *d, struct ddb_dval *v)
+{
+	struct ddb_dback *b = v->back;
+	int64_t n, own = b->ref[0] + b->ref[1];
+	int k;
+
+	if (own == 0) {
+		return;
+	}
+	for (n = b->n + 1; n <= BACK_SPANS; n++) {
+		int64_t rcap = (int64_t)PK_DDB_PART_RCU * 1000 * n;
+		int64_t wcap = (int64_t)PK_DDB_PART_WCU * 1000 * n;
+		int64_t w = v->mcu[1] + b->ref[1], r = v->mcu[0] + b->ref[0];
+
+		if (d->t->partition_limit == PK_DDB_LIMIT_LINEAR) {
+			w = w < rcap / 3 ? w : rcap / 3;
+			rcap -= 3 * w;
+		} else {
+			w = w < wcap ? w : wcap;
+		}
+		r = r < rcap ? r : rcap;
+		w = w > v->mcu[1] ? w - v->mcu[1] : 0;
+		r = r > v->mcu[0] ? r - v->mcu[0] : 0;
+		/* the refused index writes go with the table's writes */
+		b->extra[n][1] +=
+		    w + (b->ref[1] > 0 ? b->ref_idx * w / b->ref[1] : 0);
+		b->extra[n][0] += r;
+	}
+	for (k = 0; k < 2; k++) {
+		/* a second refused past BACK_SPANS partitions is never
+		   taken back: a wider cap is not weighed */
+		b->all[k] += b->n <= BACK_SPANS
+				 ? b->ref[k] + (k == 1 ? b->ref_idx : 0)
+				 : 0;
+		b->ref[k] = 0;
+	}
+	b->ref_idx = 0;
+}
 
 /* The value of key bytes k (n of them, k[0] which index: 0 the table,
    1 + i index i), made if new, its counts zeroed when of an earlier
@@ -67,6 +139,9 @@ static struct ddb_dval *value_of(struct ddb *d, const unsigned char *k,
 		HASH_ADD(hh, d->demand, key[0], v->len, v);
 	}
 	if (v->s != d->now_s) {
+		if (__builtin_expect(v->back != NULL, 0)) {
+			back_close(d, v);
+		}
 		v->s = d->now_s;
 		v->mcu[0] = v->mcu[1] = 0;
 	}
@@ -102,6 +177,19 @@ static int64_t spans(const struct ddb *d, uint64_t h)
 		n++;
 	}
 	return n;
+}
+
+/* Table value v's cap refused units (mCU, the table's own) of side
+   write in its open second, all with their index writes */
+static void refused_now(const struct ddb *d, struct ddb_dval *v, int write,
+			int64_t units, int64_t all)
+{
+	if (!v->back) {
+		v->back = xcalloc(1, sizeof(*v->back));
+	}
+	v->back->ref[write != 0] += units;
+	v->back->ref_idx += all - units;
+	v->back->n = spans(d, v->hash);
 }
 
 /* Index write x's value, by its index, length and hash */
@@ -179,6 +267,9 @@ void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
 			/* throttled whole: what it counted so far undone,
 			   the request's units refused by this value */
 			v[i]->refused[i > 0 || a->write] += all;
+			if (i == 0) {
+				refused_now(d, v[0], a->write, u[0], all);
+			}
 			while (i-- > 0) {
 				v[i]->mcu[i > 0 || a->write] -= u[i];
 			}
@@ -213,9 +304,19 @@ void ddb_demand_end(struct ddb *d)
 	HASH_ITER(hh, d->demand, v, tmp)
 	{
 		int64_t n = v->key[0] == 0 ? spans(d, v->hash) : 1;
+		int64_t back[2] = {0, 0};
 
 		if (v->refused[0] == 0 && v->refused[1] == 0) {
 			continue;
+		}
+		if (v->back) {
+			back_close(d, v);
+			back[0] = n > BACK_SPANS ? v->back->all[0]
+				  : n > 1	 ? v->back->extra[n][0]
+						 : 0;
+			back[1] = n > BACK_SPANS ? v->back->all[1]
+				  : n > 1	 ? v->back->extra[n][1]
+						 : 0;
 		}
 		mem_grow((void **)&b->refused, &cap, b->n_refused + 1,
 			 sizeof(*b->refused));
@@ -223,7 +324,8 @@ void ddb_demand_end(struct ddb *d)
 		    {v->counted[0], v->counted[1]},
 		    {v->refused[0], v->refused[1]},
 		    {(int64_t)PK_DDB_PART_RCU * 1000 * n,
-		     (int64_t)PK_DDB_PART_WCU * 1000 * n}};
+		     (int64_t)PK_DDB_PART_WCU * 1000 * n},
+		    {back[0], back[1]}};
 	}
 }
 
@@ -234,6 +336,7 @@ void ddb_demand_free(struct ddb *d)
 	HASH_ITER(hh, d->demand, v, tmp)
 	{
 		HASH_DEL(d->demand, v);
+		free(v->back);
 		free(v);
 	}
 }
